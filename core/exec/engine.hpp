@@ -1,0 +1,129 @@
+#pragma once
+// The machine: a loaded program, one launch's state, and the policies that
+// pick what runs next. It executes one warp instruction per step and can
+// record each step's journal; it never calls a UI (the UI pulls steps).
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/exec/launch.hpp"
+#include "core/exec/machine_state.hpp"
+#include "core/exec/options.hpp"
+#include "core/ptx/program.hpp"
+#include "core/trace/step_record.hpp"
+
+namespace ws::core {
+
+enum class StopReason : std::uint8_t {
+  None,        // can go on
+  Finished,    // every thread exited (and no async operation in flight)
+  Diagnostic,  // strict mode stopped at undefined behaviour / an error
+  Deadlock,    // every live lane waits and nothing can release it
+  StepBudget,  // run() reached its step limit
+  Trap,        // trap executed
+  Breakpoint,  // brkpt executed
+};
+
+struct StepResult {
+  bool executed = false;  // false when nothing could run
+  StopReason stop = StopReason::None;
+};
+
+struct RunResult {
+  std::uint64_t steps = 0;
+  StopReason stop = StopReason::None;
+  std::vector<Diagnostic> diags;  // every diagnostic reported during the run
+};
+
+class Engine {
+ public:
+  // Validates the launch against the program and the limits; returns an error
+  // message instead of an engine when it cannot run.
+  static std::variant<Engine, std::string> create(std::shared_ptr<const Program> program, const LaunchConfig& launch,
+                                                  const EngineOptions& options = {}, const Limits& limits = {});
+
+  const Program& program() const { return *m_program; }
+  std::shared_ptr<const Program> programPtr() const { return m_program; }
+  const LaunchConfig& launch() const { return m_launch; }
+  const MachineState& state() const { return m_state; }
+  // For history restore and user edits (journaled by the caller).
+  MachineState& mutableState() { return m_state; }
+  const EngineOptions& options() const { return m_options; }
+  void setOptions(const EngineOptions& o) { m_options = o; }
+  std::uint32_t entry() const { return m_entry; }
+  std::uint32_t threadsPerCta() const { return m_threadsPerCta; }
+  std::uint64_t localBytesPerThread() const { return m_localBytes; }
+
+  // Everything exited and nothing is in flight.
+  bool finished() const;
+  // One warp instruction (or one async completion) chosen by the scheduler.
+  StepResult step(StepRecord* rec = nullptr);
+  // One warp instruction of warp `w` (its lowest-PC ready group). Returns
+  // executed = false when that warp cannot run now.
+  StepResult stepWarp(std::uint32_t w, StepRecord* rec = nullptr);
+  // Retire in-flight async operation `id` now (the Manual completion policy,
+  // or a user choice under any policy).
+  StepResult completeAsync(std::uint64_t id, StepRecord* rec = nullptr);
+  // Steps until finished, stopped, or maxSteps.
+  RunResult run(std::uint64_t maxSteps);
+
+  // The lanes of warp w that the scheduler would run next and their PC.
+  struct Group {
+    LaneMask lanes = 0;
+    std::uint32_t pc = 0;
+  };
+  std::optional<Group> nextGroup(std::uint32_t w) const;
+  // Which warp step() would run next (nullopt: none can run).
+  std::optional<std::uint32_t> nextWarp() const;
+
+  // Buffer contents (launch buffer i is global buffer i + 1).
+  const std::vector<std::uint8_t>& buffer(std::uint32_t launchBufferIndex) const;
+  std::uint64_t bufferAddress(std::uint32_t launchBufferIndex) const;
+
+  // Special register value for a lane (used by ExecCtx and the views).
+  std::uint64_t special(std::uint32_t warp, int lane, SpecialReg r, int comp) const;
+  Dim3 tidOf(std::uint32_t warp, int lane) const;
+
+ private:
+  Engine() = default;
+  StepResult execGroup(std::uint32_t w, Group g, StepRecord* rec);
+  bool tryCollective(std::uint32_t w, Group& g, LaneMask& missing, StepRecord* rec, bool& stop);
+  void releaseWaits(StepRecord* rec);
+  bool anyRunnable() const;
+  StepResult retireAsync(std::size_t index, StepRecord* rec);
+  std::optional<std::size_t> asyncToRetire(bool allBlocked) const;
+  StepResult deadlock(StepRecord* rec);
+  void beginRecord(StepRecord* rec, std::uint32_t w, std::uint32_t pc);
+  void endRecord(StepRecord* rec);
+
+  std::shared_ptr<const Program> m_program;
+  LaunchConfig m_launch;
+  EngineOptions m_options;
+  Limits m_limits;
+  MachineState m_state;
+  std::uint32_t m_entry = 0;
+  std::uint32_t m_threadsPerCta = 0;
+  std::uint32_t m_warpsPerCta = 0;
+  std::uint32_t m_ctasPerCluster = 1;
+  Dim3 m_clusterDim{1, 1, 1};
+  std::uint64_t m_localBytes = 0;
+  std::uint32_t m_numRegs = 0;
+
+  // Copy-on-first-touch journal of control records for the step in progress.
+  struct Touched {
+    std::vector<std::uint32_t> warps, ctas, clusters;
+    bool inflight = false;
+  } m_touched;
+  StepRecord* m_rec = nullptr;
+  void touchWarp(std::uint32_t w);
+  void touchCta(std::uint32_t c);
+  void touchCluster(std::uint32_t k);
+  void touchInflight();
+
+  friend class ExecCtx;
+};
+
+}  // namespace ws::core

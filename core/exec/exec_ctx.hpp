@@ -1,0 +1,138 @@
+#pragma once
+// The instruction handlers' view of the machine while one warp instruction
+// executes. Every register, memory and control write goes through here, so the
+// journal sees {location, before, after} for each of them and the views get
+// the data flows and diagnostics.
+#include <cstdint>
+#include <string>
+
+#include "core/exec/diagnostic.hpp"
+#include "core/exec/machine_state.hpp"
+#include "core/exec/options.hpp"
+#include "core/ptx/program.hpp"
+#include "core/trace/step_record.hpp"
+
+namespace ws::core {
+
+class Engine;
+
+class ExecCtx {
+ public:
+  ExecCtx(Engine& engine, std::uint32_t warp, const Instr& ins, LaneMask lanes, StepRecord* rec);
+
+  const Program& program() const;
+  const Instr& ins() const { return m_ins; }
+  const MachineState& state() const;
+  std::uint32_t warpIndex() const { return m_warp; }
+  const WarpState& warp() const;
+  const CtaState& cta() const;
+  ExecMode mode() const;
+  const EngineOptions& options() const;
+  std::uint64_t step() const;
+
+  // Lanes executing this instruction (guard true, arrived), ascending lane order.
+  LaneMask lanes() const { return m_lanes; }
+  // For a collective: the membermask lanes that are live but did not arrive
+  // (non-empty only in hardware mode, where the engine lets it go on).
+  LaneMask missing() const { return m_missing; }
+  void setMissing(LaneMask m) { m_missing = m; }
+
+  // ---- operands
+  // The operand's value as raw bits of type t: registers read their bits
+  // (truncated to t's width), immediates convert to t (an integer immediate
+  // for a float type is converted by value, as PTX does), special registers
+  // and symbol addresses give their value.
+  std::uint64_t read(int lane, const Operand& op, DataType t);
+  bool readPred(int lane, const Operand& op);  // honours `!p`
+  // Writes bits to a register operand (no-op for `_`); the value is masked to
+  // the register's declared width.
+  void write(int lane, const Operand& dst, std::uint64_t bits);
+  void writeReg(int lane, std::uint32_t reg, std::uint64_t bits);
+  void writePred(int lane, std::uint32_t reg, bool v) { writeReg(lane, reg, v ? 1 : 0); }
+  // Current bits of a register (no uninitialized-read report).
+  std::uint64_t peekReg(int lane, std::uint32_t reg) const;
+
+  // ---- memory
+  // The state space an address operand refers to, from the instruction's
+  // space modifier (Generic when none), and the effective address.
+  struct Address {
+    Space space = Space::Generic;
+    std::uint64_t addr = 0;
+  };
+  Address address(int lane, const Operand& addrOp);
+  // Resolve a generic address to its window (Global/Shared/Local/Const/Param).
+  Address toSpecific(Address a) const;
+  // Loads/stores of 1..8 bytes, little-endian. On an out-of-bounds or
+  // misaligned access they report a diagnostic and return false (the lane's
+  // destination is left unchanged). Shared addresses may be ::cluster
+  // addresses of another CTA.
+  bool load(int lane, Address a, unsigned bytes, std::uint64_t& out);
+  bool store(int lane, Address a, unsigned bytes, std::uint64_t value);
+  // The CTA a shared (::cta or ::cluster) address belongs to, and its offset
+  // there; false if it is outside the cluster.
+  bool sharedTarget(std::uint32_t sharedAddr, std::uint32_t& cta, std::uint32_t& offset) const;
+  // Direct access to another CTA's shared memory (red.async completion, mbarrier).
+  bool loadShared(std::uint32_t cta, std::uint32_t offset, unsigned bytes, std::uint64_t& out);
+  bool storeShared(std::uint32_t cta, std::uint32_t offset, unsigned bytes, std::uint64_t value);
+
+  // ---- control (touching records them in the journal)
+  WarpControl& ctl();
+  CtaControl& ctaCtl(std::uint32_t cta);
+  ClusterState& cluster(std::uint32_t index);
+  std::vector<AsyncOp>& inflight();
+  std::uint64_t takeAsyncId();
+  // Set a lane's next PC (default after the step: pc + 1 for executed lanes).
+  void jump(int lane, std::uint32_t pc);
+  bool jumped(int lane) const { return (m_jumped >> lane) & 1u; }
+  // Block lanes (they keep their PC and re-execute when released), or release.
+  void block(LaneMask lanes, WaitKind why, std::uint32_t arg);
+  void exitLanes(LaneMask lanes);
+
+  // ---- reporting
+  void diag(DiagKind kind, LaneMask lanes, std::string message);
+  void flow(const Flow& f);
+  // Strict mode: ask the engine to stop after this step (also set by diag()
+  // for Undefined/Error diagnostics in strict mode).
+  void requestStop() { m_stop = true; }
+  bool stopRequested() const { return m_stop; }
+
+  StepRecord* record() { return m_rec; }
+
+ private:
+  Engine& m_engine;
+  std::uint32_t m_warp;
+  const Instr& m_ins;
+  LaneMask m_lanes;
+  LaneMask m_missing = 0;
+  LaneMask m_jumped = 0;
+  StepRecord* m_rec;
+  bool m_stop = false;
+
+  friend class Engine;
+};
+
+// Family handlers (one file each under core/exec/); the engine dispatches by
+// the instruction table's family. Collective waits are resolved by the engine
+// before execCollective runs: lanes() then holds every participating lane.
+void execArith(ExecCtx& ctx);
+void execBits(ExecCtx& ctx);
+void execCompare(ExecCtx& ctx);
+void execMove(ExecCtx& ctx);
+void execMemory(ExecCtx& ctx);
+void execControl(ExecCtx& ctx);
+void execCollective(ExecCtx& ctx);
+void execAtomic(ExecCtx& ctx);
+void execMbarrier(ExecCtx& ctx);
+
+// Index of the membermask operand of a collective instruction (shfl: 4, vote/
+// match/redux: 2, bar.warp.sync: 0, elect: 1); -1 when it has none.
+int membermaskOperand(const Instr& ins);
+
+}  // namespace ws::core
+
+namespace ws::core {
+// Perform a retired red.async: the reduction into the target CTA's shared
+// memory and the complete-tx on its mbarrier (exec/atomics.cpp). The context's
+// warp is the issuer's; lanes() is empty.
+void completeAsyncOp(ExecCtx& ctx, const AsyncOp& op);
+}  // namespace ws::core

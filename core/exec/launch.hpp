@@ -1,0 +1,47 @@
+#pragma once
+// What to run: an entry, the grid shape and the kernel arguments.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ws::core {
+
+using Dim3 = std::array<std::uint32_t, 3>;
+
+struct BufferSpec {
+  std::string name;
+  std::vector<std::uint8_t> bytes;
+};
+
+// A kernel argument: a pointer to a buffer (by index into LaunchConfig::buffers)
+// or raw scalar bits.
+struct ParamValue {
+  enum class Kind : std::uint8_t { Buffer, Scalar } kind = Kind::Scalar;
+  std::uint32_t buffer = 0;
+  std::uint64_t bits = 0;
+  static ParamValue buf(std::uint32_t i) { return {Kind::Buffer, i, 0}; }
+  static ParamValue scalar(std::uint64_t v) { return {Kind::Scalar, 0, v}; }
+};
+
+struct LaunchConfig {
+  std::string entry;
+  Dim3 grid{1, 1, 1};
+  Dim3 block{32, 1, 1};
+  Dim3 cluster{0, 0, 0};  // 0 = no cluster launch (the module's .reqnctapercluster still applies)
+  std::uint32_t dynamicSharedBytes = 0;
+  std::vector<BufferSpec> buffers;
+  std::vector<ParamValue> params;  // one per entry .param, in order
+};
+
+// Limits that keep a hostile launch from exhausting the machine.
+struct Limits {
+  std::uint64_t maxThreads = 1u << 22;       // whole grid
+  std::uint32_t maxBlockThreads = 1024;
+  std::uint32_t maxClusterSize = 16;
+  std::uint64_t maxBufferBytes = 256ull << 20;
+  std::uint64_t maxSharedBytes = 228u << 10;
+  std::uint64_t maxLocalBytes = 512u << 10;  // per thread
+};
+
+}  // namespace ws::core

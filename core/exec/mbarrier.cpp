@@ -1,0 +1,11 @@
+#include <fmt/format.h>
+
+#include "core/exec/exec_ctx.hpp"
+
+namespace ws::core {
+
+void execMbarrier(ExecCtx& ctx) {
+  ctx.diag(DiagKind::Unsupported, ctx.lanes(), fmt::format("{} is not implemented yet", ctx.ins().info().mnemonic));
+}
+
+}  // namespace ws::core

@@ -1,0 +1,92 @@
+#pragma once
+// The decoded instruction: what the parser produces from one PTX statement,
+// with every name resolved (registers to indices, labels to instruction
+// indices, variables to symbols), so the executor never looks at text.
+#include <cstdint>
+#include <vector>
+
+#include "core/isa/isa.hpp"
+
+namespace ws::core {
+
+enum class SpecialReg : std::uint8_t {
+  Tid, Ntid, Ctaid, Nctaid, Laneid, Warpid, Nwarpid, WarpSize,
+  LanemaskEq, LanemaskLt, LanemaskLe, LanemaskGt, LanemaskGe,
+  ClusterCtarank, ClusterNctarank, Clusterid, Nclusterid, ClusterCtaid, ClusterNctaid,
+  IsExplicitCluster, Smid, Nsmid, Gridid, Clock, Clock64, Globaltimer,
+  DynamicSmemSize, TotalSmemSize,
+};
+
+enum class OperandKind : std::uint8_t {
+  None,
+  Reg,      // reg (predicate registers too); `negate` for !p
+  Imm,      // integer immediate in `imm`, or float bits (see `immIsFloat`)
+  Special,  // special register `sreg`, component `comp` (0=x,1=y,2=z)
+  Symbol,   // the address of variable `symbol` (+ imm), used as a value
+  Address,  // [base + imm]: base is `reg` if hasBase, else `symbol` if >= 0, else absolute imm
+  Vector,   // {a, b, ...}: elements in `elems`
+  Label,    // branch target: instruction index in `target`
+  Func,     // call target: function index in `target`
+  Sink,     // `_`
+  List,     // ( ... ) argument list of call: elements in `elems`
+};
+
+struct Operand {
+  OperandKind kind = OperandKind::None;
+  bool negate = false;       // !p
+  bool immIsFloat = false;   // 0f/0d literal: imm holds the IEEE bits
+  bool hasBase = false;      // Address with a register base
+  bool hasPred = false;      // d|p: `reg2` is the predicate output
+  std::uint8_t comp = 0;     // special-register component
+  SpecialReg sreg = SpecialReg::Tid;
+  std::uint32_t reg = 0;
+  std::uint32_t reg2 = 0;
+  std::int32_t symbol = -1;
+  std::uint32_t target = 0;
+  std::int64_t imm = 0;
+  std::vector<Operand> elems;
+};
+
+// Position in a source text: file index into Program::files, 1-based line/col.
+struct SrcPos {
+  std::uint32_t file = 0;
+  std::uint32_t line = 0;
+  std::uint32_t col = 0;
+};
+
+// CUDA source position from `.loc`; file < 0 when the PTX carries none.
+struct CudaLoc {
+  std::int32_t file = -1;
+  std::int32_t line = 0;
+  std::int32_t col = 0;
+  std::int32_t inlinedFunc = -1;  // index into Program::functions of the function inlined into, if any
+  std::int32_t inlinedFile = -1;
+  std::int32_t inlinedLine = 0;
+};
+
+struct Instr {
+  Opcode op = Opcode::Mov;
+  Family family = Family::Move;
+  DataType type = DataType::None;   // first type modifier (destination type for cvt)
+  DataType type2 = DataType::None;  // second type modifier (source type for cvt, setp/set operand type)
+  Mod rnd = Mod::None;    // rounding
+  Mod cmp = Mod::None;    // comparison (setp/set/slct), or lo/hi for mul/mad
+  Mod opMod = Mod::None;  // operation selector (first Op-axis token)
+  Mod opMod2 = Mod::None; // second Op-axis token (setp bool-op, mbarrier sub-op pairs like arrive+expect_tx)
+  Mod space = Mod::None;
+  Mod sem = Mod::None;
+  Mod scope = Mod::None;
+  std::uint8_t vec = 1;   // vector width: 1, 2, 4, 8
+  ModSet mods;            // every token given
+  std::int32_t guard = -1;  // guard predicate register, -1 = none
+  bool guardNegated = false;
+  std::vector<Operand> ops;
+  std::uint32_t func = 0;   // owning function
+  SrcPos pos;               // PTX source position of the mnemonic
+  CudaLoc cuda;             // CUDA source position, from the last .loc
+
+  bool has(Mod m) const { return mods.test(static_cast<std::size_t>(m)); }
+  const OpInfo& info() const { return opInfo(op); }
+};
+
+}  // namespace ws::core

@@ -1,0 +1,92 @@
+#pragma once
+// The instruction table (opcodes.def), the modifier tokens (modifiers.def) and
+// the per-modifier target gates (gates.def), as C++ values. Everything that
+// needs to know about an instruction asks here: nothing repeats a mnemonic.
+#include <bitset>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "core/isa/data_type.hpp"
+
+namespace ws::core {
+
+enum class Mod : std::uint8_t {
+  None,
+#define WS_MOD(E, S, A) E,
+#include "core/isa/modifiers.def"
+#undef WS_MOD
+  Count
+};
+inline constexpr std::size_t kModCount = static_cast<std::size_t>(Mod::Count);
+using ModSet = std::bitset<kModCount>;
+
+enum class Axis : std::uint8_t { None, Type, Rounding, Compare, Op, Space, Sem, Scope, Vector, Flag, Hint };
+
+enum class Family : std::uint8_t { Arith, Bits, Compare, Move, Memory, Control, Collective, Atomic, Mbarrier };
+
+enum class Opcode : std::uint16_t {
+#define WS_OP(E, ...) E,
+#include "core/isa/opcodes.def"
+#undef WS_OP
+  Count
+};
+inline constexpr std::size_t kOpcodeCount = static_cast<std::size_t>(Opcode::Count);
+
+// Instruction flags (bit set in OpInfo::flags).
+inline constexpr std::uint32_t kNone = 0;
+inline constexpr std::uint32_t kCollective = 1u << 0;   // warp-synchronous: waits for membermask lanes
+inline constexpr std::uint32_t kReadsMem = 1u << 1;
+inline constexpr std::uint32_t kWritesMem = 1u << 2;
+inline constexpr std::uint32_t kAtomic = 1u << 3;
+inline constexpr std::uint32_t kAsync = 1u << 4;        // completes after issue
+inline constexpr std::uint32_t kWritesPred = 1u << 5;
+inline constexpr std::uint32_t kBarrier = 1u << 6;
+inline constexpr std::uint32_t kBranch = 1u << 7;
+inline constexpr std::uint32_t kMbarrier = 1u << 8;
+
+struct OpInfo {
+  Opcode op;
+  std::string_view mnemonic;
+  Family family;
+  std::string_view shape;    // operand shape for docs and tooltips
+  int minPtx;                // PTX ISA version * 10
+  int minSm;                 // minimum sm_XX
+  std::uint32_t flags;
+  std::string_view summary;  // one line, for tooltips and docs/isa.md
+  ModSet legal;              // modifiers this mnemonic accepts
+};
+
+const OpInfo& opInfo(Opcode op);
+std::span<const OpInfo> allOps();
+// Exact mnemonic lookup ("red.async", "shfl").
+std::optional<Opcode> findMnemonic(std::string_view mnemonic);
+
+std::optional<Mod> findMod(std::string_view spelling);
+std::string_view modName(Mod m);
+Axis modAxis(Mod m);
+std::optional<DataType> modToType(Mod m);
+std::string_view familyName(Family f);
+
+// A compilation target such as sm_90a: number and optional suffix ('a' or 'f').
+struct Target {
+  int sm = 0;
+  char suffix = 0;
+  static std::optional<Target> parse(std::string_view s);  // "sm_90a"
+  std::string str() const;
+  // True when code compiled for *this may use a feature that requires `need`.
+  bool satisfies(const Target& need) const;
+};
+
+struct Gate {
+  Opcode op;
+  Mod mod;
+  std::string_view target;  // "sm_100a"
+  int minPtx;
+  std::string_view sentence;
+};
+std::span<const Gate> allGates();
+
+}  // namespace ws::core

@@ -1,0 +1,79 @@
+#pragma once
+// A loaded PTX module, linked into one flat form for execution: all functions'
+// instructions in one array (a PC is an index into it), all registers of all
+// functions in one register numbering, every variable a Symbol with its
+// state space and offset in that space.
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/isa/instr.hpp"
+
+namespace ws::core {
+
+enum class Space : std::uint8_t { Global, Shared, Local, Const, Param, ParamFunc, Generic };
+
+struct RegInfo {
+  std::string name;   // "%r12" (scoped inline-asm registers keep their name)
+  DataType type = DataType::B32;
+  std::uint32_t func = 0;
+};
+
+struct Symbol {
+  std::string name;
+  Space space = Space::Global;
+  std::uint64_t offset = 0;  // byte offset within its space's segment
+  std::uint64_t size = 0;    // bytes
+  std::uint32_t align = 1;
+  DataType elemType = DataType::B8;
+  std::vector<std::uint8_t> init;  // initial bytes (empty = zero)
+  std::int32_t func = -1;          // owning function, -1 = module scope
+  bool isExtern = false;           // extern .shared: dynamic shared memory
+};
+
+struct LaunchHints {
+  std::optional<std::array<std::uint32_t, 3>> reqntid, maxntid, reqnctapercluster;
+  bool explicitCluster = false;
+};
+
+struct Function {
+  std::string name;
+  bool isEntry = false;
+  std::uint32_t begin = 0, end = 0;      // instruction index range [begin, end)
+  std::uint32_t regBegin = 0, regEnd = 0;
+  std::vector<std::uint32_t> params;      // symbol indices, in order
+  std::vector<std::uint32_t> returns;     // .func return params (symbol indices)
+  LaunchHints hints;
+  SrcPos pos;
+};
+
+struct Program {
+  int ptxMajor = 0, ptxMinor = 0;   // .version
+  Target target;                    // .target
+  int addressSize = 64;
+  std::vector<std::string> files;   // [0] = the PTX file itself; then .file entries (by their index)
+  std::map<int, std::uint32_t> cudaFileIndex;  // .file number -> files[] index
+  std::vector<Function> functions;
+  std::vector<Instr> instrs;
+  std::vector<RegInfo> regs;
+  std::vector<Symbol> symbols;
+  std::map<std::uint32_t, std::string> labels;  // instruction index -> label name (for listings)
+  // Segment sizes (bytes), laid out by the loader.
+  std::uint64_t globalBytes = 0;   // module .global variables
+  std::uint64_t constBytes = 0;
+  std::uint64_t sharedBytes = 0;   // static .shared, per CTA
+  std::uint64_t localBytes = 0;    // .local + .func params, per thread
+  std::vector<std::string> sourceLines;  // the PTX text, split by line (for listings)
+
+  std::optional<std::uint32_t> findFunction(std::string_view name) const {
+    for (std::uint32_t i = 0; i < functions.size(); ++i)
+      if (functions[i].name == name) return i;
+    return std::nullopt;
+  }
+  int ptxVersion() const { return ptxMajor * 10 + ptxMinor; }
+};
+
+}  // namespace ws::core
