@@ -33,6 +33,7 @@ struct WarpControl {
   LaneMask exited = 0;
   LaneMask waiting = 0;  // lanes blocked (see waitKind)
   LaneMask yielded = 0;  // lanes that last failed a try_wait/test_wait or slept: run others first
+  LaneMask carry = 0;    // per-lane carry flag (CC.CF) written by .cc arithmetic
   std::array<WaitKind, kWarpSize> waitKind{};
   std::array<std::uint32_t, kWarpSize> waitArg{};
   std::array<std::uint32_t, kWarpSize> clusterArrivePhase{};  // phase at barrier.cluster.arrive, +1 (0 = not arrived)
