@@ -319,3 +319,10 @@ void Engine::endRecord(StepRecord* rec) {
 }
 
 }  // namespace ws::core
+
+namespace ws::core {
+
+const std::vector<std::uint8_t>& Engine::buffer(std::uint32_t i) const { return m_state.global.at(i + 1).bytes; }
+std::uint64_t Engine::bufferAddress(std::uint32_t i) const { return m_state.global.at(i + 1).base; }
+
+}  // namespace ws::core
