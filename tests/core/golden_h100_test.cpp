@@ -31,6 +31,6 @@ class GoldenH100 : public ::testing::TestWithParam<ws::test::GoldenCase> {};
 TEST_P(GoldenH100, ReplaysWordForWord) { ws::test::replayGolden(GetParam()); }
 
 INSTANTIATE_TEST_SUITE_P(Recorded, GoldenH100, ::testing::ValuesIn(allCases()),
-                         [](const auto& info) { return info.param.label; });
+                         [](const auto& p) { return p.param.label; });
 
 }  // namespace
