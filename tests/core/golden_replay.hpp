@@ -2,6 +2,7 @@
 // Replaying hardware-golden tests: a JSON file of launches recorded on a real
 // GPU ({"tests": [{"name","grid","block","cluster","in","out_init","out"}]})
 // against the PTX they came from.
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -22,4 +23,9 @@ std::vector<GoldenCase> loadGoldenFile(const std::string& jsonPath, const std::s
 // Runs one case in hardware mode and checks `out` word for word (gtest assertions).
 void replayGolden(const GoldenCase& c);
 
+}  // namespace ws::test
+
+namespace ws::test {
+// Readable test names in gtest output instead of a byte dump.
+inline void PrintTo(const GoldenCase& c, std::ostream* os) { *os << c.label; }
 }  // namespace ws::test
