@@ -55,8 +55,7 @@ TEST(ParseErrors, UnterminatedComment) {
   auto errs = allErrors(header() + ".visible .entry k()\n{\n\tret; /* no end\n}\n");
   ASSERT_EQ(errs.size(), 2u);
   EXPECT_EQ(errs[0], "t.ptx:5:1: error: unterminated block: this '{' has no matching '}' before the end of the file");
-  EXPECT_EQ(errs[1],
-            "t.ptx:6:7: error: unterminated comment: '/*' has no matching '*/' before the end of the file");
+  EXPECT_EQ(errs[1], "t.ptx:6:7: error: unterminated comment: '/*' has no matching '*/' before the end of the file");
 }
 
 TEST(ParseErrors, BadImmediates) {
@@ -148,10 +147,12 @@ TEST(ParseErrors, Calls) {
 TEST(ParseErrors, Operands) {
   EXPECT_EQ(firstError(stmt("\tmov.u32 %r0, %tid;")),
             "t.ptx:7:15: error: '%tid' needs a component: %tid.x, %tid.y or %tid.z");
-  EXPECT_EQ(firstError(stmt("\tmov.u32 %r0, %laneid.x;")), "t.ptx:7:22: error: '%laneid' has no components, found '.x'");
+  EXPECT_EQ(firstError(stmt("\tmov.u32 %r0, %laneid.x;")),
+            "t.ptx:7:22: error: '%laneid' has no components, found '.x'");
   EXPECT_EQ(firstError(stmt("\tmov.u32 %r0, ;")),
             "t.ptx:7:15: error: expected an operand (a register, immediate, address or name), found ';'");
-  EXPECT_EQ(firstError(stmt("\tld.u32 %r0, [%r1+%r1];")), "t.ptx:7:19: error: expected an integer address offset (a number), found '%r1'");
+  EXPECT_EQ(firstError(stmt("\tld.u32 %r0, [%r1+%r1];")),
+            "t.ptx:7:19: error: expected an integer address offset (a number), found '%r1'");
 }
 
 TEST(ParseErrors, LocNamesAnUndeclaredFile) {
