@@ -371,6 +371,7 @@ bool Parser::parseInitializer(DataType t, std::uint64_t& count, bool countKnown,
   bool ok = at(Tok::LBrace) ? parseInitList(t, bytes, 0) : appendInitValue(t, bytes);
   if (!ok) return false;
   auto width = static_cast<std::uint64_t>(byteWidth(t));
+  if (width == 0) return false;  // every variable type has a width; keeps the division safe
   std::uint64_t n = bytes.size() / width;
   if (!countKnown) count = n;
   if (n > count) {
@@ -455,7 +456,7 @@ bool Parser::appendInitValue(DataType t, std::vector<std::uint8_t>& bytes) {
         return false;
       }
       out = lit->bits;
-      if (w < 8) {
+      if (w > 0 && w < 8) {
         auto bitsW = static_cast<unsigned>(w * 8);
         auto sv = static_cast<std::int64_t>(out);
         bool fitsU = (out >> bitsW) == 0;

@@ -392,6 +392,20 @@ bool Parser::parseCallOperands(Instr& ins, const Token& mn) {
       return false;
     }
   }
+  // Arguments and return values pass through .param variables (the form nvcc
+  // writes); the executor copies them byte for byte to the callee's params.
+  for (const Operand* list : {&rets, &args}) {
+    for (const Operand& e : list->elems) {
+      bool param = e.kind == OperandKind::Symbol && e.imm == 0 &&
+                   m_prog.symbols[static_cast<std::size_t>(e.symbol)].space == Space::ParamFunc;
+      if (!param) {
+        error(ft, fmt::format("every {} of a call must be a .param variable of the calling function (registers, "
+                              "immediates and other variables are not supported)",
+                              list == &rets ? "return value" : "argument"));
+        return false;
+      }
+    }
+  }
   if (args.elems.size() != decl.nParams) {
     error(ft, fmt::format("'{}' takes {} parameter{}, but this call passes {}", text(ft), decl.nParams,
                           decl.nParams == 1 ? "" : "s", args.elems.size()));

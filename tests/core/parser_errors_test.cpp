@@ -140,6 +140,12 @@ TEST(ParseErrors, Calls) {
             "t.ptx:10:7: error: call to unknown function 'g' (no .func of that name is declared before it)");
   EXPECT_EQ(firstError(def + ".entry k()\n{\n\t.reg .b64 %rd;\n\tcall %rd, ();\n}\n"),
             "t.ptx:11:7: error: indirect calls through '%rd' are not supported: call a .func by name");
+  EXPECT_EQ(firstError(def + ".entry k()\n{\n\t.reg .b32 %r;\n\tcall f, (%r);\n}\n"),
+            "t.ptx:11:7: error: every argument of a call must be a .param variable of the calling function "
+            "(registers, immediates and other variables are not supported)");
+  EXPECT_EQ(firstError(def + ".global .u32 g;\n.entry k()\n{\n\t.param .b32 a;\n\tcall (g), f, (a);\n}\n"),
+            "t.ptx:12:12: error: every return value of a call must be a .param variable of the calling function "
+            "(registers, immediates and other variables are not supported)");
   EXPECT_EQ(firstError(def + ".entry j()\n{\n\tcall k;\n}\n.entry k()\n{\n\tret;\n}\n"),
             "t.ptx:10:7: error: call to unknown function 'k' (no .func of that name is declared before it)");
 }
