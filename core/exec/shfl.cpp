@@ -47,7 +47,7 @@ ShflSource shflSource(Mod mode, int lane, std::uint32_t b, std::uint32_t c) {
 }
 
 // Why a lane's source does not take part in the shuffle.
-enum class BadSource : std::uint8_t { None, NotMember, Exited, Inactive };
+enum class BadSource : std::uint8_t { None, NotMember, Exited, Inactive, NoSuchLane };
 
 struct BadRead {
   int reader = 0, source = 0;
@@ -66,18 +66,11 @@ std::string describe(const std::vector<BadRead>& reads) {
     case BadSource::NotMember:
       return fmt::format("{}, which {} not in membermask {:#010x}", pairs, one ? "is" : "are", reads.front().mask);
     case BadSource::Exited: return fmt::format("{}, which {} exited", pairs, one ? "has" : "have");
+    case BadSource::NoSuchLane:
+      return fmt::format("{}, which {} not exist in this partial warp", pairs, one ? "does" : "do");
     default:
       return fmt::format("{}, which {} inactive (not executing this shfl.sync)", pairs, one ? "is" : "are");
   }
-}
-
-// The value the H100 hands a lane whose source does not take part. See the
-// comment in execShfl for the recorded evidence.
-std::uint32_t undefinedSourceValue(ExecCtx& ctx, const Operand& a, int source, std::uint32_t ownA) {
-  if (a.kind == OperandKind::Reg) return static_cast<std::uint32_t>(ctx.peekReg(source, a.reg));
-  // An immediate or special-register source: the same expression in every lane.
-  (void)ownA;
-  return static_cast<std::uint32_t>(ctx.read(source, a, DataType::B32));
 }
 
 }  // namespace
@@ -99,13 +92,22 @@ void execShfl(ExecCtx& ctx) {
   });
 
   // Source lanes and values. A source that does not take part (exited,
-  // inactive, or outside the reader's membermask) is undefined in the ISA.
-  // In hardware mode the lane gets what the H100 gives:
-  // TODO(hw-golden): confirm against golden-shfl.json shfl_undef_* once recorded.
+  // inactive, or outside the reader's membermask) is undefined in the ISA;
+  // in hardware mode the lane gets what the H100 gave (tests/data/hw/
+  // golden-shfl.json, shfl.cu):
+  // - a source lane that is not executing this shfl (exited:
+  //   shfl_undef_exited_src; in the other branch: shfl_undef_inactive_src)
+  //   reads 0, with p computed as usual (true): e.g. lane 15 of
+  //   `shfl.sync.down.b32 d|p, a, 1, 0x1f, 0xffffffff` after lanes 16..31
+  //   exited got d = 0, p = 1, while lanes 0..14 got their neighbour's a;
+  // - a source lane that executes the same shfl but is outside the reader's
+  //   membermask (shfl_undef_not_in_mask: halves passing 0x0000ffff and
+  //   0xffff0000) hands over its real a.
   std::array<ShflSource, kWarpSize> src{};
   std::array<std::uint32_t, kWarpSize> out{};
   std::vector<BadRead> bad;
   const LaneMask exited = ctx.warp().ctl.exited;
+  const LaneMask valid = ctx.warp().ctl.valid;
   forLanes(m.lanes, [&](int l) {
     const auto i = static_cast<std::size_t>(l);
     const ShflSource s = shflSource(ins.opMod, l, bv[i], cv[i]);
@@ -113,18 +115,12 @@ void execShfl(ExecCtx& ctx) {
     BadSource why = BadSource::None;
     if (s.inRange && s.lane != l) {
       if (!hasLane(m.mask[i], s.lane)) why = BadSource::NotMember;
+      else if (!hasLane(valid, s.lane)) why = BadSource::NoSuchLane;
       else if (hasLane(exited, s.lane)) why = BadSource::Exited;
       else if (!hasLane(m.lanes, s.lane)) why = BadSource::Inactive;
     }
-    if (why == BadSource::None) {
-      out[i] = av[static_cast<std::size_t>(s.lane)];
-      // A member that is active but outside the reader's mask: undefined, yet
-      // it did execute this shfl, so its a is real.
-    } else {
-      bad.push_back({l, s.lane, why, m.mask[i]});
-      out[i] = hasLane(m.lanes, s.lane) ? av[static_cast<std::size_t>(s.lane)]
-                                        : undefinedSourceValue(ctx, a, s.lane, av[i]);
-    }
+    if (why != BadSource::None) bad.push_back({l, s.lane, why, m.mask[i]});
+    out[i] = hasLane(m.lanes, s.lane) ? av[static_cast<std::size_t>(s.lane)] : 0u;
   });
 
   // Phase 2: write d (and p), then the flows and diagnostics.

@@ -304,6 +304,54 @@ TEST(Shfl, StrictStopsOnSourceOutsideMembermask) {
   EXPECT_NE(d->message.find("not in membermask 0x0000ffff"), std::string::npos) << d->message;
 }
 
+// Hardware mode goes on and gives what the H100 gave (tests/data/hw/
+// golden-shfl.json: shfl_undef_exited_src, shfl_undef_inactive_src): a source
+// lane that does not execute the shfl reads as 0, and p is still true.
+TEST(Shfl, HardwareReadsZeroFromExitedSource) {
+  const ws::test::Run r = runRows(kReadExited, kIn, 2, hardwareMode());
+  ASSERT_EQ(r.error, "");
+  EXPECT_EQ(r.result.stop, StopReason::Finished);
+  const core::Diagnostic* d = firstDiag(r, DiagKind::ShflSourceInactive);
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->lanes, 0x0000ffffu);
+  EXPECT_EQ(row(r, 0), rowOf([](auto l) { return l < 16 ? 0u : untouched(0, l); }));
+  EXPECT_EQ(row(r, 1), rowOf([](auto l) { return l < 16 ? 1u : untouched(1, l); }));
+}
+
+TEST(Shfl, HardwareReadsZeroFromInactiveSource) {
+  // down 8 inside `if (l < 16)`: lanes 0..7 read live lanes 8..15, lanes
+  // 8..15 read the inactive lanes 16..23.
+  const std::string body = kLoadA + "\tsetp.ge.u32 %p2, %r0, 16;\n\t@%p2 bra $L_end;\n" +
+                           "\tshfl.sync.down.b32 %r2|%p1, %r1, 8, 0x1f, 0x0000ffff;\n" + store(0, "%r2") +
+                           storePred(1, "%p1") + "$L_end:\n";
+  const ws::test::Run r = runRows(body, kIn, 2, hardwareMode());
+  ASSERT_EQ(r.error, "");
+  EXPECT_EQ(r.result.stop, StopReason::Finished);
+  const core::Diagnostic* d = firstDiag(r, DiagKind::ShflSourceInactive);
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->lanes, 0x0000ff00u);
+  EXPECT_NE(d->message.find("lane 8 reads lane 16"), std::string::npos) << d->message;
+  EXPECT_EQ(row(r, 0), rowOf([](auto l) { return l < 8 ? A(l + 8) : l < 16 ? 0u : untouched(0, l); }));
+  EXPECT_EQ(row(r, 1), rowOf([](auto l) { return l < 16 ? 1u : untouched(1, l); }));
+}
+
+// A converged warp whose halves pass 0x0000ffff and 0xffff0000 and read
+// lane l ^ 16: undefined (not in membermask), but the source executes the
+// same shfl and the H100 hands over its real a (shfl_undef_not_in_mask).
+TEST(Shfl, HardwareSourceOutsideMaskButActiveGivesItsValue) {
+  const std::string body = kLoadA + "\tsetp.lt.u32 %p2, %r0, 16;\n\tselp.b32 %r9, 0x0000ffff, 0xffff0000, %p2;\n" +
+                           "\tshfl.sync.bfly.b32 %r2|%p1, %r1, 16, 0x1f, %r9;\n" + store(0, "%r2") + storePred(1, "%p1");
+  const ws::test::Run r = runRows(body, kIn, 2, hardwareMode());
+  ASSERT_EQ(r.error, "");
+  EXPECT_EQ(r.result.stop, StopReason::Finished);
+  EXPECT_EQ(row(r, 0), rowOf([](auto l) { return A(l ^ 16); }));
+  EXPECT_EQ(row(r, 1), rowOf([](auto) { return 1u; }));
+  core::LaneMask flagged = 0;
+  for (const auto& d : r.result.diags)
+    if (d.kind == DiagKind::ShflSourceInactive) flagged |= d.lanes;
+  EXPECT_EQ(flagged, 0xffffffffu);
+}
+
 // Out-of-range lanes copy their own a and are never undefined, whatever the
 // membermask: down 8 with clamp 15 inside `if (l < 16)` reads lanes 8..15
 // for lanes 0..7 only.
