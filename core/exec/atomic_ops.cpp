@@ -102,8 +102,14 @@ std::uint64_t f32Add(std::uint32_t oldBits, std::uint32_t b, bool flush) {
   return flush ? flushF32(bits) : bits;
 }
 
-std::uint64_t f64Add(std::uint64_t oldBits, std::uint64_t b) {
-  const double r = std::bit_cast<double>(oldBits) + std::bit_cast<double>(b);
+std::uint64_t f64Add(std::uint64_t oldBits, std::uint64_t b, bool global) {
+  const double x = std::bit_cast<double>(oldBits), y = std::bit_cast<double>(b);
+  if (std::isnan(x) || std::isnan(y)) {
+    const std::uint64_t nan = std::isnan(x) ? oldBits : b;
+    constexpr std::uint64_t kQuiet = 1ull << 51;
+    return global ? nan : (nan | kQuiet);
+  }
+  const double r = x + y;
   return std::isnan(r) ? kF64NaN : std::bit_cast<std::uint64_t>(r);
 }
 
@@ -164,10 +170,10 @@ bool vectorFormValid(Mod op, DataType t, int vec) {
 std::uint64_t apply(const ElementArgs& a, std::uint64_t old) {
   switch (a.type) {
     case DataType::F32:
-      if (a.op == Mod::Add) return f32Add(static_cast<std::uint32_t>(old), static_cast<std::uint32_t>(a.b), a.flushF32Add);
+      if (a.op == Mod::Add) return f32Add(static_cast<std::uint32_t>(old), static_cast<std::uint32_t>(a.b), a.global);
       return old;
     case DataType::F64:
-      if (a.op == Mod::Add) return f64Add(old, a.b);
+      if (a.op == Mod::Add) return f64Add(old, a.b, a.global);
       return old;
     case DataType::F16: case DataType::BF16:
       return halfOp(a.op, a.type, static_cast<std::uint16_t>(old), static_cast<std::uint16_t>(a.b));

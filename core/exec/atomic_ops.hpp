@@ -11,17 +11,22 @@
 // Floating-point .add rounds to nearest even. f16/bf16 (and each half of
 // f16x2/bf16x2) never flush subnormals (.noftz); f32 .add flushes subnormal
 // inputs and results to sign-preserving zero only on global memory.
+// NaN results are what the H100 gives (tests/data/hw/README.md): f32
+// 0x7fffffff, f16/bf16 0x7fff; f64 keeps a NaN operand's payload (a signalling
+// NaN stays signalling on global memory and is quieted on shared memory) and
+// makes 0xfff8000000000000 from inf - inf.
 #include <cstdint>
 
 #include "core/isa/isa.hpp"
 
 namespace ws::core::atomics {
 
-// Canonical NaNs the engine produces for a NaN result.
+// The NaNs an operation with no NaN operand produces (and, except for f64,
+// every NaN result).
 inline constexpr std::uint16_t kHalfNaN = 0x7fff;
 inline constexpr std::uint16_t kBf16NaN = 0x7fff;
 inline constexpr std::uint32_t kF32NaN = 0x7fffffffu;
-inline constexpr std::uint64_t kF64NaN = 0x7fffffffffffffffull;
+inline constexpr std::uint64_t kF64NaN = 0xfff8000000000000ull;
 
 // IEEE binary16 and bfloat16 <-> double. The conversions to the narrow format
 // round to nearest even, keep subnormals, overflow to infinity and turn any
@@ -46,7 +51,7 @@ struct ElementArgs {
   DataType type = DataType::U32;
   std::uint64_t b = 0;
   std::uint64_t c = 0;            // cas: the new value
-  bool flushF32Add = false;       // f32 .add on global memory
+  bool global = false;            // the element is in global memory (see above)
 };
 
 // The new memory value for element `old` (raw bits, zero-extended to 64).

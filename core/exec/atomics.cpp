@@ -109,7 +109,7 @@ void execAtomRed(ExecCtx& ctx) {
     // "atom/red.add.f32 on global memory flushes subnormal inputs and results
     // to sign-preserving zero; on shared memory [it] doesn't" (9.7.13.5/6):
     // the memory decides, so a generic address counts by where it points.
-    args.flushF32Add = type == DataType::F32 && op == Mod::Add && where.space == Space::Global;
+    args.global = where.space == Space::Global;
     std::array<std::uint64_t, kMaxVec> olds{};
     bool done = true;
     // Each element is its own atomic access (per-element atomicity of packed

@@ -18,13 +18,13 @@ using ws::test::runKernel;
 
 // ---------------------------------------------------------------- value semantics
 
-std::uint64_t ap(Mod op, DataType t, std::uint64_t old, std::uint64_t b, std::uint64_t c = 0, bool flush = false) {
+std::uint64_t ap(Mod op, DataType t, std::uint64_t old, std::uint64_t b, std::uint64_t c = 0, bool global = false) {
   atomics::ElementArgs a;
   a.op = op;
   a.type = t;
   a.b = b;
   a.c = c;
-  a.flushF32Add = flush;
+  a.global = global;
   return atomics::apply(a, old);
 }
 
@@ -134,11 +134,16 @@ TEST(AtomicOps, F32AddFlushesSubnormalsOnlyWhenAsked) {
   EXPECT_EQ(ap(Mod::Add, DataType::F32, 0x00400000, 0x00400000, 0, false), 0x00800000u);
   // ...but global memory flushes both inputs to zero first.
   EXPECT_EQ(ap(Mod::Add, DataType::F32, 0x00400000, 0x00400000, 0, true), 0x00000000u);
-  // 2^-126 - 2^-127 = 2^-127 (subnormal result): kept on shared, flushed on global
-  // to a zero of the result's sign.
+  // A subnormal input alone: 2^-126 + (-2^-127) is 2^-127 on shared memory; on
+  // global memory the input is flushed first and the sum stays 2^-126.
   EXPECT_EQ(ap(Mod::Add, DataType::F32, 0x00800000, 0x80400000, 0, false), 0x00400000u);
-  EXPECT_EQ(ap(Mod::Add, DataType::F32, 0x00800000, 0x80400000, 0, true), 0x00000000u);
-  EXPECT_EQ(ap(Mod::Add, DataType::F32, 0x80800000, 0x00400000, 0, true), 0x80000000u);
+  EXPECT_EQ(ap(Mod::Add, DataType::F32, 0x00800000, 0x80400000, 0, true), 0x00800000u);
+  // Normal inputs, subnormal result: 1.5*2^-126 - 2^-126 = 2^-127, flushed on
+  // global memory to a zero of the result's sign.
+  EXPECT_EQ(ap(Mod::Add, DataType::F32, 0x00c00000, 0x80800000, 0, false), 0x00400000u);
+  EXPECT_EQ(ap(Mod::Add, DataType::F32, 0x00c00000, 0x80800000, 0, true), 0x00000000u);
+  EXPECT_EQ(ap(Mod::Add, DataType::F32, 0x80c00000, 0x00800000, 0, false), 0x80400000u);
+  EXPECT_EQ(ap(Mod::Add, DataType::F32, 0x80c00000, 0x00800000, 0, true), 0x80000000u);
   // Round to nearest even: 1 + 2^-24 ties to 1; (1 + 2^-23) + 2^-24 ties up.
   EXPECT_EQ(ap(Mod::Add, DataType::F32, 0x3f800000, 0x33800000), 0x3f800000u);
   EXPECT_EQ(ap(Mod::Add, DataType::F32, 0x3f800001, 0x33800000), 0x3f800002u);
@@ -147,9 +152,20 @@ TEST(AtomicOps, F32AddFlushesSubnormalsOnlyWhenAsked) {
 
 TEST(AtomicOps, F64AddKeepsSubnormals) {
   EXPECT_EQ(ap(Mod::Add, DataType::F64, 1, 1), 2u);
+  EXPECT_EQ(ap(Mod::Add, DataType::F64, 1, 1, 0, true), 2u);
   // 1 + 2^-53 ties to 1.
   EXPECT_EQ(ap(Mod::Add, DataType::F64, 0x3ff0000000000000ull, 0x3ca0000000000000ull), 0x3ff0000000000000ull);
   EXPECT_EQ(ap(Mod::Add, DataType::F64, 0x3ff0000000000000ull, 0x3ff0000000000000ull), 0x4000000000000000ull);
+}
+
+TEST(AtomicOps, F64NaNsAsTheH100MakesThem) {
+  // Recorded on the H100 (tests/data/hw/README.md): inf - inf is
+  // 0xfff8000000000000, a NaN operand's payload is kept, and a signalling NaN
+  // stays signalling on global memory but is quieted on shared memory.
+  EXPECT_EQ(ap(Mod::Add, DataType::F64, 0x7ff0000000000000ull, 0xfff0000000000000ull), 0xfff8000000000000ull);
+  EXPECT_EQ(ap(Mod::Add, DataType::F64, 0x7ff8000000012345ull, 0x3ff0000000000000ull, 0, true), 0x7ff8000000012345ull);
+  EXPECT_EQ(ap(Mod::Add, DataType::F64, 0x3ff0000000000000ull, 0x7ff0000000012345ull, 0, true), 0x7ff0000000012345ull);
+  EXPECT_EQ(ap(Mod::Add, DataType::F64, 0x3ff0000000000000ull, 0x7ff0000000012345ull, 0, false), 0x7ff8000000012345ull);
 }
 
 TEST(AtomicOps, LegalForms) {

@@ -248,7 +248,9 @@ S0:
   expectClean(run);
   const auto w = run.words(1);
   for (std::uint32_t l = 0; l < 32; ++l) {
-    if (l < 31) EXPECT_EQ(w[l], 32u - l) << "lane " << l;
+    if (l < 31) {
+      EXPECT_EQ(w[l], 32u - l) << "lane " << l;
+    }
     EXPECT_EQ(w[32 + l], 1u) << "lane " << l;
   }
 }
