@@ -12,6 +12,7 @@
 
 #include "core/exec/mbarrier_object.hpp"
 #include "core/trace/history.hpp"
+#include "tests/core/golden_replay.hpp"
 #include "tests/core/test_util.hpp"
 
 namespace {
@@ -410,5 +411,16 @@ TEST(Mbarrier, HistoryStepsBackToTheInitialState) {
   h.seek(n);
   EXPECT_EQ(h.state(), last);
 }
+
+// ---------------------------------------------------------------- H100 recordings
+
+class HwMbarrier : public ::testing::TestWithParam<ws::test::GoldenCase> {};
+
+TEST_P(HwMbarrier, MatchesTheH100) { ws::test::replayGolden(GetParam()); }
+
+INSTANTIATE_TEST_SUITE_P(Recorded, HwMbarrier,
+                         ::testing::ValuesIn(ws::test::loadGoldenFile(WS_TEST_DATA "/hw/golden-mbarrier.json",
+                                                                      WS_TEST_DATA "/hw/mbarrier.ptx", "")),
+                         [](const auto& p) { return p.param.label; });
 
 }  // namespace

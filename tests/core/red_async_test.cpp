@@ -13,6 +13,7 @@
 #include <variant>
 
 #include "core/exec/mbarrier_object.hpp"
+#include "tests/core/golden_replay.hpp"
 #include "tests/core/test_util.hpp"
 
 namespace {
@@ -309,5 +310,16 @@ TEST(RedAsync, UninitialisedTargetMbarrierIsReportedAtCompletion) {
     atCompletion |= d.kind == DiagKind::MbarrierUninitialized && d.message.find("complete-tx") != std::string::npos;
   EXPECT_TRUE(atCompletion);
 }
+
+// ---------------------------------------------------------------- H100 recordings
+
+class HwRedAsync : public ::testing::TestWithParam<ws::test::GoldenCase> {};
+
+TEST_P(HwRedAsync, MatchesTheH100) { ws::test::replayGolden(GetParam()); }
+
+INSTANTIATE_TEST_SUITE_P(Recorded, HwRedAsync,
+                         ::testing::ValuesIn(ws::test::loadGoldenFile(WS_TEST_DATA "/hw/golden-redasync.json",
+                                                                      WS_TEST_DATA "/hw/redasync.ptx", "")),
+                         [](const auto& p) { return p.param.label; });
 
 }  // namespace
