@@ -1,11 +1,197 @@
+// Control flow and barriers: bra (PTX ISA 9.7.12.2), call/ret (9.7.12.5-6),
+// exit (9.7.12.7), bar/barrier (9.7.13.1), bar.warp.sync (9.7.13.3),
+// barrier.cluster (9.7.13.2), membar/fence (9.7.13.4), nanosleep (9.7.13.13),
+// trap, brkpt.
+#include <algorithm>
+#include <bit>
+
 #include <fmt/format.h>
 
 #include "core/exec/exec_ctx.hpp"
 
 namespace ws::core {
+namespace {
+
+void execBra(ExecCtx& ctx) {
+  const std::uint32_t target = ctx.ins().ops[0].target;
+  for (LaneMask m = ctx.lanes(); m; m &= m - 1) ctx.jump(std::countr_zero(m), target);
+}
+
+// Copies `bytes` of per-thread .param storage between two ParamFunc symbols.
+void copyParam(ExecCtx& ctx, int lane, const Symbol& from, const Symbol& to) {
+  const std::uint64_t n = std::min(from.size, to.size);
+  for (std::uint64_t b = 0; b < n; ++b) {
+    std::uint64_t v = 0;
+    if (!ctx.load(lane, {Space::ParamFunc, from.offset + b}, 1, v)) return;
+    if (!ctx.store(lane, {Space::ParamFunc, to.offset + b}, 1, v)) return;
+  }
+}
+
+void execCall(ExecCtx& ctx) {
+  const Instr& ins = ctx.ins();
+  const Program& p = ctx.program();
+  const Operand* rets = nullptr;
+  const Operand* func = nullptr;
+  const Operand* args = nullptr;
+  for (const Operand& o : ins.ops) {
+    if (o.kind == OperandKind::Func) func = &o;
+    else if (o.kind == OperandKind::List) (func ? args : rets) = &o;
+  }
+  (void)rets;
+  if (!func) {
+    ctx.diag(DiagKind::Unsupported, ctx.lanes(), "indirect calls are not supported by this engine");
+    return;
+  }
+  const Function& callee = p.functions[func->target];
+  const std::uint32_t self = static_cast<std::uint32_t>(&ins - p.instrs.data());
+  for (LaneMask m = ctx.lanes(); m; m &= m - 1) {
+    const int l = std::countr_zero(m);
+    WarpControl& c = ctx.ctl();
+    std::uint32_t depth = 0;
+    bool recursive = false;
+    for (const auto& f : c.frames) {
+      if (f.lane != l) continue;
+      ++depth;
+      if (p.instrs[f.returnPc - 1].func == func->target) recursive = true;
+    }
+    if (recursive || ins.func == func->target || depth >= kMaxCallDepth) {
+      ctx.diag(DiagKind::CallDepth, 1u << l,
+               fmt::format("lane {} calls {} recursively or deeper than {} frames; this engine gives each function one "
+                           "register set, so recursion is not supported", l, callee.name, kMaxCallDepth));
+      continue;
+    }
+    if (args) {
+      for (std::size_t i = 0; i < args->elems.size() && i < callee.params.size(); ++i) {
+        const Operand& a = args->elems[i];
+        if (a.symbol < 0) continue;
+        copyParam(ctx, l, p.symbols[static_cast<std::size_t>(a.symbol)], p.symbols[callee.params[i]]);
+      }
+    }
+    c.frames.push_back({static_cast<std::uint8_t>(l), self + 1});
+    ctx.jump(l, callee.begin);
+  }
+}
+
+void execRet(ExecCtx& ctx) {
+  const Program& p = ctx.program();
+  LaneMask exits = 0;
+  for (LaneMask m = ctx.lanes(); m; m &= m - 1) {
+    const int l = std::countr_zero(m);
+    WarpControl& c = ctx.ctl();
+    auto it = std::find_if(c.frames.rbegin(), c.frames.rend(), [&](const auto& f) { return f.lane == l; });
+    if (it == c.frames.rend()) {
+      exits |= 1u << l;  // ret from the entry ends the thread
+      continue;
+    }
+    const std::uint32_t ret = it->returnPc;
+    c.frames.erase(std::next(it).base());
+    // Copy the callee's return params into the caller's receiving params.
+    const Instr& call = p.instrs[ret - 1];
+    const Function& callee = p.functions[ctx.ins().func];
+    for (const Operand& o : call.ops) {
+      if (o.kind != OperandKind::List) continue;
+      for (std::size_t i = 0; i < o.elems.size() && i < callee.returns.size(); ++i) {
+        if (o.elems[i].symbol < 0) continue;
+        copyParam(ctx, l, p.symbols[callee.returns[i]], p.symbols[static_cast<std::size_t>(o.elems[i].symbol)]);
+      }
+      break;  // the first list is the return list
+    }
+    ctx.jump(l, ret);
+  }
+  ctx.exitLanes(exits);
+}
+
+// bar{.cta}.sync/arrive and barrier{.cta}{.aligned}.sync/arrive: threads arrive
+// at barrier a; with .sync they wait until b threads (default: all threads of
+// the CTA) have arrived. bar.* is the .aligned form: every live lane of the
+// warp must execute it together.
+void execBarrier(ExecCtx& ctx) {
+  const Instr& ins = ctx.ins();
+  if (ins.opMod == Mod::Red) {
+    ctx.diag(DiagKind::Unsupported, ctx.lanes(), "bar.red is not supported by this engine yet");
+    return;
+  }
+  const bool aligned = ins.op == Opcode::Bar || ins.has(Mod::Aligned);
+  const bool arriveOnly = ins.opMod == Mod::Arrive;
+  const int lead = std::countr_zero(ctx.lanes());
+  const std::uint32_t id = static_cast<std::uint32_t>(ctx.read(lead, ins.ops[0], DataType::U32));
+  if (id >= 16) {
+    ctx.diag(DiagKind::OutOfBounds, ctx.lanes(), fmt::format("barrier id {} is out of range 0..15", id));
+    return;
+  }
+  std::uint32_t count = 0;
+  if (ins.ops.size() > 1) count = static_cast<std::uint32_t>(ctx.read(lead, ins.ops[1], DataType::U32));
+  if (aligned && ctx.lanes() != ctx.warp().ctl.live()) {
+    ctx.diag(DiagKind::DivergentBarrier, ctx.lanes(),
+             fmt::format("lanes {:#010x} of the warp reach {} at line {} while lanes {:#010x} are elsewhere", ctx.lanes(),
+                         ins.info().mnemonic, ins.pos.line, ctx.warp().ctl.live() & ~ctx.lanes()));
+  }
+  CtaControl& cc = ctx.ctaCtl(ctx.warp().cta);
+  BarrierState& b = cc.barriers[id];
+  if (count) {
+    if (count % 32 != 0 || (b.expected && b.expected != count))
+      ctx.diag(DiagKind::BarrierCountMismatch, ctx.lanes(),
+               fmt::format("barrier {} is used with thread count {} (expected {})", id, count,
+                           b.expected ? b.expected : count));
+    b.expected = count;
+  }
+  b.arrived += static_cast<std::uint32_t>(std::popcount(ctx.lanes()));
+  if (!arriveOnly) ctx.block(ctx.lanes(), WaitKind::Barrier, id);
+}
+
+// barrier.cluster.arrive marks the thread arrived in the current phase;
+// barrier.cluster.wait waits until that phase completes (all non-exited
+// threads of the cluster arrived).
+void execClusterBarrier(ExecCtx& ctx) {
+  const Instr& ins = ctx.ins();
+  const std::uint32_t k = ctx.cta().cluster;
+  if (ins.opMod == Mod::Arrive) {
+    ClusterState& cl = ctx.cluster(k);
+    WarpControl& c = ctx.ctl();
+    for (LaneMask m = ctx.lanes(); m; m &= m - 1) {
+      const std::size_t l = static_cast<std::size_t>(std::countr_zero(m));
+      c.clusterArrivePhase[l] = cl.phase + 1;
+    }
+    cl.arrived += static_cast<std::uint32_t>(std::popcount(ctx.lanes()));
+    return;
+  }
+  // wait: block the lanes whose arrival phase has not completed yet.
+  const ClusterState& cl = ctx.state().clusters[k];
+  WarpControl& c = ctx.ctl();
+  LaneMask wait = 0;
+  std::uint32_t phase = 0;
+  for (LaneMask m = ctx.lanes(); m; m &= m - 1) {
+    const std::size_t l = static_cast<std::size_t>(std::countr_zero(m));
+    if (c.clusterArrivePhase[l] > cl.phase) {
+      wait |= 1u << l;
+      phase = c.clusterArrivePhase[l];
+    }
+    c.clusterArrivePhase[l] = 0;
+  }
+  if (wait) ctx.block(wait, WaitKind::ClusterBarrier, phase);
+}
+
+}  // namespace
 
 void execControl(ExecCtx& ctx) {
-  ctx.diag(DiagKind::Unsupported, ctx.lanes(), fmt::format("{} is not implemented yet", ctx.ins().info().mnemonic));
+  switch (ctx.ins().op) {
+    case Opcode::Bra: execBra(ctx); break;
+    case Opcode::Call: execCall(ctx); break;
+    case Opcode::Ret: execRet(ctx); break;
+    case Opcode::Exit: ctx.exitLanes(ctx.lanes()); break;
+    case Opcode::Bar: case Opcode::Barrier: execBarrier(ctx); break;
+    case Opcode::BarWarp: break;  // the engine resolves the wait for the membermask lanes
+    case Opcode::BarrierCluster: execClusterBarrier(ctx); break;
+    case Opcode::Membar: case Opcode::Fence: break;  // ordering only: this machine is sequentially consistent
+    case Opcode::Nanosleep: ctx.ctl().yielded |= ctx.lanes(); break;
+    case Opcode::Trap:
+      ctx.diag(DiagKind::Trap, ctx.lanes(), fmt::format("lanes {:#010x} executed trap", ctx.lanes()));
+      ctx.exitLanes(ctx.lanes());
+      break;
+    case Opcode::Brkpt: ctx.requestBreak(); break;
+    default:
+      ctx.diag(DiagKind::Unsupported, ctx.lanes(), fmt::format("{} is not a control instruction", ctx.ins().info().mnemonic));
+  }
 }
 
 }  // namespace ws::core

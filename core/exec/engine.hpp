@@ -17,6 +17,8 @@
 
 namespace ws::core {
 
+class ExecCtx;
+
 enum class StopReason : std::uint8_t {
   None,        // can go on
   Finished,    // every thread exited (and no async operation in flight)
@@ -90,11 +92,11 @@ class Engine {
  private:
   Engine() = default;
   StepResult execGroup(std::uint32_t w, Group g, StepRecord* rec);
-  bool tryCollective(std::uint32_t w, Group& g, LaneMask& missing, StepRecord* rec, bool& stop);
-  void releaseWaits(StepRecord* rec);
-  bool anyRunnable() const;
+  void dispatch(ExecCtx& ctx);
+  bool resolveCollective(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, LaneMask exec);
+  void runCollective(ExecCtx& ctx, LaneMask lanes, LaneMask missing);
+  void settle(std::uint32_t w);
   StepResult retireAsync(std::size_t index, StepRecord* rec);
-  std::optional<std::size_t> asyncToRetire(bool allBlocked) const;
   StepResult deadlock(StepRecord* rec);
   void beginRecord(StepRecord* rec, std::uint32_t w, std::uint32_t pc);
   void endRecord(StepRecord* rec);
@@ -123,7 +125,10 @@ class Engine {
   void touchCluster(std::uint32_t k);
   void touchInflight();
 
+  std::vector<Diagnostic> m_diags;  // reported since the last run()/step() call began
+
   friend class ExecCtx;
+  friend struct ExecCtxMemory;
 };
 
 }  // namespace ws::core

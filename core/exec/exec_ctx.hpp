@@ -94,6 +94,7 @@ class ExecCtx {
   // Strict mode: ask the engine to stop after this step (also set by diag()
   // for Undefined/Error diagnostics in strict mode).
   void requestStop() { m_stop = true; }
+  void requestBreak() { m_breakpoint = true; }
   bool stopRequested() const { return m_stop; }
 
   StepRecord* record() { return m_rec; }
@@ -107,6 +108,7 @@ class ExecCtx {
   LaneMask m_jumped = 0;
   StepRecord* m_rec;
   bool m_stop = false;
+  bool m_breakpoint = false;  // brkpt executed
 
   friend class Engine;
 };

@@ -1,11 +1,205 @@
+// ld, ldu, st (PTX ISA 9.7.9.8-9.7.9.10), cvta (9.7.9.18), mapa (9.7.9.21),
+// isspacep (9.7.9.17), getctarank (9.7.9.22), prefetch (9.7.9.15).
+#include <bit>
+
 #include <fmt/format.h>
 
 #include "core/exec/exec_ctx.hpp"
+#include "core/exec/memory_map.hpp"
 
 namespace ws::core {
+namespace {
+
+Space spaceOf(Mod m) {
+  switch (m) {
+    case Mod::Global: return Space::Global;
+    case Mod::Shared: case Mod::SharedCta: case Mod::SharedCluster: return Space::Shared;
+    case Mod::Local: return Space::Local;
+    case Mod::Const: return Space::Const;
+    case Mod::Param: case Mod::ParamEntry: return Space::Param;
+    case Mod::ParamFunc: return Space::ParamFunc;
+    default: return Space::Generic;
+  }
+}
+
+std::uint64_t windowOf(Space s) {
+  switch (s) {
+    case Space::Shared: return memmap::kSharedWindow;
+    case Space::Local: case Space::ParamFunc: return memmap::kLocalWindow;
+    case Space::Const: return memmap::kConstWindow;
+    case Space::Param: return memmap::kParamWindow;
+    default: return 0;
+  }
+}
+
+unsigned elemBytes(const Instr& ins) {
+  const int b = byteWidth(ins.type);
+  return b <= 0 ? 4u : static_cast<unsigned>(b);
+}
+
+// Registers an ld/st moves: the elements of a vector operand, or the operand.
+const Operand* elems(const Operand& op, std::size_t& n) {
+  if (op.kind == OperandKind::Vector) {
+    n = op.elems.size();
+    return op.elems.data();
+  }
+  n = 1;
+  return &op;
+}
+
+std::uint64_t signExtend(std::uint64_t v, unsigned bytes) {
+  if (bytes >= 8) return v;
+  const unsigned bits = bytes * 8;
+  const std::uint64_t sign = 1ull << (bits - 1);
+  return (v ^ sign) - sign;
+}
+
+void execLoad(ExecCtx& ctx) {
+  const Instr& ins = ctx.ins();
+  const unsigned eb = elemBytes(ins);
+  const bool b128 = ins.type == DataType::B128;
+  for (LaneMask m = ctx.lanes(); m; m &= m - 1) {
+    const int l = std::countr_zero(m);
+    std::size_t n = 0;
+    const Operand* dst = elems(ins.ops[0], n);
+    ExecCtx::Address a = ctx.address(l, ins.ops[1]);
+    const unsigned total = static_cast<unsigned>(n) * eb;
+    if (n > 1 && a.addr % total != 0) {
+      // Vector accesses must be aligned to the whole vector; report it via a
+      // load of the full width so the message names the real size.
+      std::uint64_t dummy = 0;
+      ctx.load(l, a, total > 8 ? 8 : total, dummy);
+      if (total > 8) ctx.diag(DiagKind::Misaligned, 1u << l,
+                              fmt::format("lane {} loads a {}-byte vector at {:#x}, not {}-byte aligned", l, total, a.addr, total));
+      continue;
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      ExecCtx::Address ai{a.space, a.addr + i * eb};
+      if (b128) {
+        ctx.diag(DiagKind::Unsupported, 1u << l, "ld.b128 is not supported by this engine");
+        break;
+      }
+      std::uint64_t v = 0;
+      if (!ctx.load(l, ai, eb, v)) break;
+      if (isSigned(ins.type)) v = signExtend(v, eb);
+      ctx.write(l, dst[i], v);
+    }
+  }
+}
+
+void execStore(ExecCtx& ctx) {
+  const Instr& ins = ctx.ins();
+  const unsigned eb = elemBytes(ins);
+  for (LaneMask m = ctx.lanes(); m; m &= m - 1) {
+    const int l = std::countr_zero(m);
+    std::size_t n = 0;
+    const Operand* src = elems(ins.ops[1], n);
+    ExecCtx::Address a = ctx.address(l, ins.ops[0]);
+    const unsigned total = static_cast<unsigned>(n) * eb;
+    if (n > 1 && a.addr % total != 0) {
+      ctx.diag(DiagKind::Misaligned, 1u << l,
+               fmt::format("lane {} stores a {}-byte vector at {:#x}, not {}-byte aligned", l, total, a.addr, total));
+      continue;
+    }
+    // Read every source first (a store may not see its own partial writes).
+    std::uint64_t vals[8] = {};
+    for (std::size_t i = 0; i < n && i < 8; ++i)
+      vals[i] = src[i].kind == OperandKind::Sink ? 0 : ctx.read(l, src[i], ins.type);
+    for (std::size_t i = 0; i < n && i < 8; ++i) {
+      if (src[i].kind == OperandKind::Sink) continue;
+      if (!ctx.store(l, {a.space, a.addr + i * eb}, eb, vals[i])) break;
+    }
+  }
+}
+
+void execCvta(ExecCtx& ctx) {
+  const Instr& ins = ctx.ins();
+  const Space s = spaceOf(ins.space);
+  const bool toSpace = ins.has(Mod::To);
+  const DataType t = ins.type == DataType::None ? DataType::U64 : ins.type;
+  for (LaneMask m = ctx.lanes(); m; m &= m - 1) {
+    const int l = std::countr_zero(m);
+    std::uint64_t a = ctx.read(l, ins.ops[1], t);
+    std::uint64_t r = a;
+    if (s != Space::Global) {
+      const std::uint64_t base = windowOf(s);
+      if (toSpace) {
+        r = memmap::inWindow(a, base) ? a - base : a;
+      } else {
+        r = a + base;
+      }
+    }
+    ctx.write(l, ins.ops[0], r);
+  }
+}
+
+void execMapa(ExecCtx& ctx) {
+  const Instr& ins = ctx.ins();
+  const DataType t = ins.type == DataType::None ? DataType::U32 : ins.type;
+  const std::uint32_t nctas = ctx.state().clusters[ctx.cta().cluster].numCtas;
+  for (LaneMask m = ctx.lanes(); m; m &= m - 1) {
+    const int l = std::countr_zero(m);
+    const std::uint64_t a = ctx.read(l, ins.ops[1], t);
+    const std::uint32_t rank = static_cast<std::uint32_t>(ctx.read(l, ins.ops[2], DataType::U32));
+    // Generic addresses map within the shared window; shared addresses map to
+    // the ::cluster address of the same offset in CTA `rank`.
+    const bool generic = ins.space != Mod::SharedCluster;
+    const std::uint64_t sa = generic ? a - memmap::kSharedWindow : a;
+    const std::uint32_t offset = static_cast<std::uint32_t>(sa % memmap::kClusterSharedBase);
+    if (rank >= nctas) {
+      ctx.diag(DiagKind::OutOfBounds, 1u << l,
+               fmt::format("lane {} maps to CTA rank {}, but the cluster has {} CTAs", l, rank, nctas));
+      continue;
+    }
+    std::uint64_t r = static_cast<std::uint64_t>(memmap::kClusterSharedBase) * (rank + 1) + offset;
+    if (generic) r += memmap::kSharedWindow;
+    ctx.write(l, ins.ops[0], r);
+  }
+}
+
+void execIsspacep(ExecCtx& ctx) {
+  const Instr& ins = ctx.ins();
+  const Space s = spaceOf(ins.space);
+  for (LaneMask m = ctx.lanes(); m; m &= m - 1) {
+    const int l = std::countr_zero(m);
+    const std::uint64_t a = ctx.read(l, ins.ops[1], DataType::U64);
+    const ExecCtx::Address sp = ctx.toSpecific({Space::Generic, a});
+    bool in = sp.space == s;
+    if (in && s == Space::Shared && ins.space != Mod::SharedCluster) in = sp.addr < memmap::kClusterSharedBase;
+    ctx.writePred(l, ins.ops[0].reg, in);
+  }
+}
+
+void execGetctarank(ExecCtx& ctx) {
+  const Instr& ins = ctx.ins();
+  const DataType t = ins.type == DataType::None ? DataType::U32 : ins.type;
+  for (LaneMask m = ctx.lanes(); m; m &= m - 1) {
+    const int l = std::countr_zero(m);
+    std::uint64_t a = ctx.read(l, ins.ops[1], t);
+    if (ins.space != Mod::SharedCluster) a -= memmap::kSharedWindow;
+    std::uint32_t cta = 0, off = 0;
+    if (!ctx.sharedTarget(static_cast<std::uint32_t>(a), cta, off)) {
+      ctx.diag(DiagKind::OutOfBounds, 1u << l, fmt::format("lane {}: address {:#x} is not in the cluster's shared memory", l, a));
+      continue;
+    }
+    ctx.write(l, ins.ops[0], ctx.state().ctas[cta].clusterRank);
+  }
+}
+
+}  // namespace
 
 void execMemory(ExecCtx& ctx) {
-  ctx.diag(DiagKind::Unsupported, ctx.lanes(), fmt::format("{} is not implemented yet", ctx.ins().info().mnemonic));
+  switch (ctx.ins().op) {
+    case Opcode::Ld: case Opcode::Ldu: execLoad(ctx); break;
+    case Opcode::St: execStore(ctx); break;
+    case Opcode::Cvta: execCvta(ctx); break;
+    case Opcode::Mapa: execMapa(ctx); break;
+    case Opcode::Isspacep: execIsspacep(ctx); break;
+    case Opcode::Getctarank: execGetctarank(ctx); break;
+    case Opcode::Prefetch: break;  // a cache hint: no architectural effect
+    default:
+      ctx.diag(DiagKind::Unsupported, ctx.lanes(), fmt::format("{} is not a memory instruction", ctx.ins().info().mnemonic));
+  }
 }
 
 }  // namespace ws::core

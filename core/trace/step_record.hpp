@@ -96,6 +96,7 @@ struct StepRecord {
   LaneMask activeBefore = 0;       // lanes of the group scheduled
   LaneMask membermask = 0;         // collectives: the membermask (of the lowest lane)
   bool completedAsync = false;     // this step retired an in-flight op instead of executing
+  bool userEdit = false;           // a user's edit (register/memory poke), not an executed step
   std::vector<RegChange> regs;
   std::vector<MemChange> mem;
   std::vector<ControlChange<WarpControl>> warpCtl;

@@ -1,0 +1,328 @@
+#include "core/exec/engine.hpp"
+
+#include <algorithm>
+#include <bit>
+
+#include <fmt/format.h>
+
+#include "core/exec/exec_ctx.hpp"
+#include "core/exec/memory_map.hpp"
+
+namespace ws::core {
+namespace {
+
+std::uint64_t product(const Dim3& d) {
+  return static_cast<std::uint64_t>(d[0]) * d[1] * d[2];
+}
+
+Dim3 unflatten(std::uint64_t i, const Dim3& d) {
+  return {static_cast<std::uint32_t>(i % d[0]), static_cast<std::uint32_t>((i / d[0]) % d[1]),
+          static_cast<std::uint32_t>(i / (static_cast<std::uint64_t>(d[0]) * d[1]))};
+}
+
+std::string dimStr(const Dim3& d) { return fmt::format("({}, {}, {})", d[0], d[1], d[2]); }
+
+}  // namespace
+
+std::variant<Engine, std::string> Engine::create(std::shared_ptr<const Program> program, const LaunchConfig& launch,
+                                                 const EngineOptions& options, const Limits& limits) {
+  Engine e;
+  e.m_program = std::move(program);
+  e.m_launch = launch;
+  e.m_options = options;
+  e.m_limits = limits;
+  const Program& p = *e.m_program;
+
+  auto fi = p.findFunction(launch.entry);
+  if (!fi) return fmt::format("no entry named '{}' in the module", launch.entry);
+  const Function& fn = p.functions[*fi];
+  if (!fn.isEntry) return fmt::format("'{}' is a .func, not a kernel entry", launch.entry);
+  e.m_entry = *fi;
+
+  for (int i = 0; i < 3; ++i) {
+    if (launch.grid[static_cast<std::size_t>(i)] == 0 || launch.block[static_cast<std::size_t>(i)] == 0)
+      return fmt::format("grid {} and block {} must have no zero dimension", dimStr(launch.grid), dimStr(launch.block));
+  }
+  const std::uint64_t blockThreads = product(launch.block);
+  if (blockThreads > limits.maxBlockThreads)
+    return fmt::format("block {} has {} threads; at most {} are allowed", dimStr(launch.block), blockThreads,
+                       limits.maxBlockThreads);
+  const std::uint64_t numCtas = product(launch.grid);
+  if (numCtas * blockThreads > limits.maxThreads)
+    return fmt::format("grid {} x block {} is {} threads; this engine runs at most {}", dimStr(launch.grid),
+                       dimStr(launch.block), numCtas * blockThreads, limits.maxThreads);
+  if (fn.hints.reqntid) {
+    const auto& r = *fn.hints.reqntid;
+    if (product(r) != blockThreads || r[0] != launch.block[0] || r[1] != launch.block[1] || r[2] != launch.block[2])
+      return fmt::format("'{}' requires .reqntid {}, but the block is {}", fn.name, dimStr(r), dimStr(launch.block));
+  }
+  if (fn.hints.maxntid && blockThreads > product(*fn.hints.maxntid))
+    return fmt::format("'{}' allows at most .maxntid {} threads, but the block is {}", fn.name,
+                       dimStr(*fn.hints.maxntid), dimStr(launch.block));
+
+  Dim3 cl{1, 1, 1};
+  const bool launchCluster = launch.cluster[0] || launch.cluster[1] || launch.cluster[2];
+  if (launchCluster) {
+    cl = {std::max(launch.cluster[0], 1u), std::max(launch.cluster[1], 1u), std::max(launch.cluster[2], 1u)};
+    if (fn.hints.reqnctapercluster && *fn.hints.reqnctapercluster != cl)
+      return fmt::format("'{}' requires .reqnctapercluster {}, but the launch asks for cluster {}", fn.name,
+                         dimStr(*fn.hints.reqnctapercluster), dimStr(cl));
+  } else if (fn.hints.reqnctapercluster) {
+    cl = *fn.hints.reqnctapercluster;
+  }
+  if (product(cl) > limits.maxClusterSize)
+    return fmt::format("cluster {} has {} CTAs; at most {} are allowed", dimStr(cl), product(cl), limits.maxClusterSize);
+  for (std::size_t i = 0; i < 3; ++i) {
+    if (launch.grid[i] % cl[i] != 0)
+      return fmt::format("grid {} is not a whole number of clusters {}", dimStr(launch.grid), dimStr(cl));
+  }
+  e.m_clusterDim = cl;
+  e.m_ctasPerCluster = static_cast<std::uint32_t>(product(cl));
+
+  if (launch.params.size() != fn.params.size())
+    return fmt::format("'{}' takes {} parameters, but {} were given", fn.name, fn.params.size(), launch.params.size());
+
+  MachineState& st = e.m_state;
+  // Global memory: buffer 0 = the module's .global variables, then one per launch buffer.
+  {
+    GlobalBuffer g;
+    g.name = "module globals";
+    g.base = memmap::kGlobalBase;
+    g.bytes.assign(p.globalBytes, 0);
+    st.global.push_back(std::move(g));
+  }
+  st.constSeg.assign(p.constBytes, 0);
+  for (const Symbol& s : p.symbols) {
+    std::vector<std::uint8_t>* seg = s.space == Space::Global ? &st.global[0].bytes
+                                     : s.space == Space::Const ? &st.constSeg
+                                                               : nullptr;
+    if (seg && !s.init.empty() && s.offset + s.init.size() <= seg->size())
+      std::copy(s.init.begin(), s.init.end(), seg->begin() + static_cast<std::ptrdiff_t>(s.offset));
+  }
+  if (p.globalBytes >= memmap::kGlobalStride) return "the module's .global variables exceed 256 MiB";
+  for (std::size_t i = 0; i < launch.buffers.size(); ++i) {
+    const BufferSpec& b = launch.buffers[i];
+    if (b.bytes.size() > limits.maxBufferBytes)
+      return fmt::format("buffer '{}' has {} bytes; at most {} are allowed", b.name, b.bytes.size(),
+                         limits.maxBufferBytes);
+    GlobalBuffer g;
+    g.name = b.name;
+    g.base = memmap::kGlobalBase + (i + 1) * memmap::kGlobalStride;
+    g.bytes = b.bytes;
+    st.global.push_back(std::move(g));
+  }
+
+  // The kernel parameter buffer.
+  std::uint64_t paramBytes = 0;
+  for (std::uint32_t si : fn.params) {
+    const Symbol& s = p.symbols[si];
+    paramBytes = std::max(paramBytes, s.offset + s.size);
+  }
+  st.params.assign(paramBytes, 0);
+  for (std::size_t i = 0; i < fn.params.size(); ++i) {
+    const Symbol& s = p.symbols[fn.params[i]];
+    const ParamValue& v = launch.params[i];
+    std::uint64_t bits = v.bits;
+    if (v.kind == ParamValue::Kind::Buffer) {
+      if (v.buffer >= launch.buffers.size())
+        return fmt::format("parameter {} names buffer {}, but only {} buffers were given", i, v.buffer,
+                           launch.buffers.size());
+      bits = st.global[v.buffer + 1].base;
+    }
+    for (std::uint64_t b = 0; b < std::min<std::uint64_t>(s.size, 8); ++b)
+      st.params[s.offset + b] = static_cast<std::uint8_t>(bits >> (8 * b));
+  }
+
+  const std::uint64_t shared = p.sharedBytes + launch.dynamicSharedBytes;
+  if (shared > limits.maxSharedBytes)
+    return fmt::format("the kernel needs {} bytes of shared memory per CTA; at most {} are allowed", shared,
+                       limits.maxSharedBytes);
+  if (p.localBytes > limits.maxLocalBytes)
+    return fmt::format("the kernel needs {} bytes of local memory per thread; at most {} are allowed", p.localBytes,
+                       limits.maxLocalBytes);
+  e.m_localBytes = p.localBytes;
+  e.m_numRegs = static_cast<std::uint32_t>(p.regs.size());
+  e.m_threadsPerCta = static_cast<std::uint32_t>(blockThreads);
+  e.m_warpsPerCta = static_cast<std::uint32_t>((blockThreads + kWarpSize - 1) / kWarpSize);
+
+  const Dim3 nclusters{launch.grid[0] / cl[0], launch.grid[1] / cl[1], launch.grid[2] / cl[2]};
+  st.clusters.resize(product(nclusters));
+  st.ctas.resize(numCtas);
+  // CTAs are numbered cluster by cluster so each cluster's CTAs are contiguous.
+  std::uint32_t c = 0;
+  for (std::uint64_t k = 0; k < st.clusters.size(); ++k) {
+    const Dim3 cid = unflatten(k, nclusters);
+    st.clusters[k].firstCta = c;
+    st.clusters[k].numCtas = e.m_ctasPerCluster;
+    for (std::uint32_t r = 0; r < e.m_ctasPerCluster; ++r, ++c) {
+      const Dim3 inCl = unflatten(r, cl);
+      CtaState& cta = st.ctas[c];
+      cta.ctaid = {cid[0] * cl[0] + inCl[0], cid[1] * cl[1] + inCl[1], cid[2] * cl[2] + inCl[2]};
+      cta.cluster = static_cast<std::uint32_t>(k);
+      cta.clusterRank = r;
+      cta.numThreads = e.m_threadsPerCta;
+      cta.ctl.liveThreads = e.m_threadsPerCta;
+      cta.shared.assign(shared, 0);
+      cta.firstWarp = c * e.m_warpsPerCta;
+      cta.numWarps = e.m_warpsPerCta;
+    }
+  }
+  st.warps.resize(static_cast<std::size_t>(numCtas) * e.m_warpsPerCta);
+  for (std::uint32_t ci = 0; ci < numCtas; ++ci) {
+    for (std::uint32_t wi = 0; wi < e.m_warpsPerCta; ++wi) {
+      WarpState& w = st.warps[static_cast<std::size_t>(ci) * e.m_warpsPerCta + wi];
+      w.cta = ci;
+      w.warpInCta = wi;
+      const std::uint32_t first = wi * kWarpSize;
+      const std::uint32_t n = std::min<std::uint32_t>(kWarpSize, e.m_threadsPerCta - first);
+      w.ctl.valid = n == 32 ? ~0u : ((1u << n) - 1);
+      w.ctl.pc.fill(fn.begin);
+      w.regs.assign(static_cast<std::size_t>(e.m_numRegs) * kWarpSize, 0);
+      w.written.assign(e.m_numRegs, 0);
+      w.local.assign(e.m_localBytes * kWarpSize, 0);
+    }
+  }
+  return e;
+}
+
+Dim3 Engine::tidOf(std::uint32_t warp, int lane) const {
+  const std::uint64_t t = static_cast<std::uint64_t>(m_state.warps[warp].warpInCta) * kWarpSize +
+                          static_cast<std::uint64_t>(lane);
+  return unflatten(t, m_launch.block);
+}
+
+std::uint64_t Engine::special(std::uint32_t warp, int lane, SpecialReg r, int comp) const {
+  const WarpState& w = m_state.warps[warp];
+  const CtaState& cta = m_state.ctas[w.cta];
+  const std::size_t k = static_cast<std::size_t>(comp < 0 || comp > 2 ? 0 : comp);
+  const std::uint32_t l = static_cast<std::uint32_t>(lane);
+  const Dim3 ncl{m_launch.grid[0] / m_clusterDim[0], m_launch.grid[1] / m_clusterDim[1],
+                 m_launch.grid[2] / m_clusterDim[2]};
+  switch (r) {
+    case SpecialReg::Tid: return tidOf(warp, lane)[k];
+    case SpecialReg::Ntid: return m_launch.block[k];
+    case SpecialReg::Ctaid: return cta.ctaid[k];
+    case SpecialReg::Nctaid: return m_launch.grid[k];
+    case SpecialReg::Laneid: return l;
+    case SpecialReg::Warpid: return w.warpInCta;
+    case SpecialReg::Nwarpid: return 64;  // H100: 64 warp slots per SM
+    case SpecialReg::WarpSize: return kWarpSize;
+    case SpecialReg::LanemaskEq: return 1u << l;
+    case SpecialReg::LanemaskLt: return (1u << l) - 1;
+    case SpecialReg::LanemaskLe: return l == 31 ? ~0u : (2u << l) - 1;
+    case SpecialReg::LanemaskGt: return l == 31 ? 0u : ~((2u << l) - 1);
+    case SpecialReg::LanemaskGe: return ~((1u << l) - 1);
+    case SpecialReg::ClusterCtarank: return cta.clusterRank;
+    case SpecialReg::ClusterNctarank: return m_ctasPerCluster;
+    case SpecialReg::Clusterid: return cta.ctaid[k] / m_clusterDim[k];
+    case SpecialReg::Nclusterid: return ncl[k];
+    case SpecialReg::ClusterCtaid: return cta.ctaid[k] % m_clusterDim[k];
+    case SpecialReg::ClusterNctaid: return m_clusterDim[k];
+    case SpecialReg::IsExplicitCluster: return m_ctasPerCluster > 1 ? 1 : 0;
+    case SpecialReg::Smid: return w.cta % 132;  // deterministic: CTAs spread over the H100's 132 SMs
+    case SpecialReg::Nsmid: return 132;
+    case SpecialReg::Gridid: return 1;
+    case SpecialReg::Clock: case SpecialReg::Clock64: return m_state.step;  // deterministic clock: steps
+    case SpecialReg::Globaltimer: return m_state.step * 1000;
+    case SpecialReg::DynamicSmemSize: return m_launch.dynamicSharedBytes;
+    case SpecialReg::TotalSmemSize: return m_state.ctas.empty() ? 0 : m_state.ctas[0].shared.size();
+  }
+  return 0;
+}
+
+std::optional<Engine::Group> Engine::nextGroup(std::uint32_t w) const {
+  const WarpControl& c = m_state.warps[w].ctl;
+  const LaneMask ready = c.ready();
+  if (!ready) return std::nullopt;
+  // Lanes that just failed a wait run only when nothing else can: a spin loop
+  // must not starve the lanes it waits for.
+  LaneMask cand = ready & ~c.yielded;
+  if (!cand) cand = ready;
+  std::uint32_t minPc = ~0u;
+  for (LaneMask m = cand; m; m &= m - 1) minPc = std::min(minPc, c.pc[static_cast<std::size_t>(std::countr_zero(m))]);
+  Group g;
+  g.pc = minPc;
+  for (LaneMask m = cand; m; m &= m - 1) {
+    const int l = std::countr_zero(m);
+    if (c.pc[static_cast<std::size_t>(l)] == minPc) g.lanes |= 1u << l;
+  }
+  return g;
+}
+
+bool Engine::finished() const {
+  if (!m_state.inflight.empty()) return false;
+  for (const WarpState& w : m_state.warps)
+    if (w.ctl.live()) return false;
+  return true;
+}
+
+std::optional<std::uint32_t> Engine::nextWarp() const {
+  const std::uint32_t n = static_cast<std::uint32_t>(m_state.warps.size());
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const std::uint32_t w = (m_state.nextWarp + i) % n;
+    if (nextGroup(w)) return w;
+  }
+  return std::nullopt;
+}
+
+void Engine::touchWarp(std::uint32_t w) {
+  if (!m_rec) return;
+  if (std::find(m_touched.warps.begin(), m_touched.warps.end(), w) != m_touched.warps.end()) return;
+  m_touched.warps.push_back(w);
+  m_rec->warpCtl.push_back({w, m_state.warps[w].ctl, {}});
+}
+
+void Engine::touchCta(std::uint32_t c) {
+  if (!m_rec) return;
+  if (std::find(m_touched.ctas.begin(), m_touched.ctas.end(), c) != m_touched.ctas.end()) return;
+  m_touched.ctas.push_back(c);
+  m_rec->ctaCtl.push_back({c, m_state.ctas[c].ctl, {}});
+}
+
+void Engine::touchCluster(std::uint32_t k) {
+  if (!m_rec) return;
+  if (std::find(m_touched.clusters.begin(), m_touched.clusters.end(), k) != m_touched.clusters.end()) return;
+  m_touched.clusters.push_back(k);
+  m_rec->clusterCtl.push_back({k, m_state.clusters[k], {}});
+}
+
+void Engine::touchInflight() {
+  if (!m_rec || m_touched.inflight) return;
+  m_touched.inflight = true;
+  m_rec->inflight.emplace(m_state.inflight, std::vector<AsyncOp>{});
+}
+
+void Engine::beginRecord(StepRecord* rec, std::uint32_t w, std::uint32_t pc) {
+  m_rec = rec;
+  m_touched = {};
+  if (!rec) return;
+  *rec = StepRecord{};
+  rec->step = m_state.step;
+  rec->warp = w;
+  rec->pc = pc;
+  rec->nextWarpBefore = m_state.nextWarp;
+  rec->nextAsyncIdBefore = m_state.nextAsyncId;
+  rec->trappedBefore = m_state.trapped;
+}
+
+void Engine::endRecord(StepRecord* rec) {
+  if (rec) {
+    for (auto& c : rec->warpCtl) c.after = m_state.warps[c.index].ctl;
+    for (auto& c : rec->ctaCtl) c.after = m_state.ctas[c.index].ctl;
+    for (auto& c : rec->clusterCtl) c.after = m_state.clusters[c.index];
+    if (rec->inflight) rec->inflight->second = m_state.inflight;
+    rec->nextWarpAfter = m_state.nextWarp;
+    rec->nextAsyncIdAfter = m_state.nextAsyncId;
+    rec->trappedAfter = m_state.trapped;
+  }
+  m_rec = nullptr;
+}
+
+}  // namespace ws::core
+
+namespace ws::core {
+
+const std::vector<std::uint8_t>& Engine::buffer(std::uint32_t i) const { return m_state.global.at(i + 1).bytes; }
+std::uint64_t Engine::bufferAddress(std::uint32_t i) const { return m_state.global.at(i + 1).base; }
+
+}  // namespace ws::core

@@ -1,0 +1,461 @@
+// Engine: choosing and executing one step (a warp instruction for a group of
+// lanes at one PC, or the retirement of an in-flight async operation), and
+// resolving the waits that a step may complete.
+#include <algorithm>
+#include <bit>
+
+#include <fmt/format.h>
+
+#include "core/exec/engine.hpp"
+#include "core/exec/exec_ctx.hpp"
+
+namespace ws::core {
+namespace {
+
+bool waitsForMembers(const Instr& ins) {
+  return (ins.info().flags & kCollective) != 0 || ins.op == Opcode::BarWarp;
+}
+
+std::string laneList(LaneMask m) {
+  std::string s;
+  int l = 0;
+  while (l < 32) {
+    if (!((m >> l) & 1u)) { ++l; continue; }
+    int e = l;
+    while (e + 1 < 32 && ((m >> (e + 1)) & 1u)) ++e;
+    if (!s.empty()) s += ", ";
+    s += e == l ? fmt::format("{}", l) : fmt::format("{}-{}", l, e);
+    l = e + 1;
+  }
+  return s.empty() ? "none" : s;
+}
+
+std::string describeWait(const Program& p, const WarpControl& c, int lane) {
+  const std::size_t l = static_cast<std::size_t>(lane);
+  const std::uint32_t pc = c.pc[l];
+  const std::string where = pc < p.instrs.size() ? fmt::format("line {}", p.instrs[pc].pos.line) : "the end";
+  if ((c.exited >> lane) & 1u) return "has exited";
+  if (!((c.waiting >> lane) & 1u)) return fmt::format("is running at {}", where);
+  switch (c.waitKind[l]) {
+    case WaitKind::Collective:
+      return fmt::format("waits at {} ({}) for membermask {:#010x}", opInfo(p.instrs[pc].op).mnemonic, where,
+                         c.waitArg[l]);
+    case WaitKind::Barrier: return fmt::format("waits at barrier {} (before {})", c.waitArg[l], where);
+    case WaitKind::WarpSync: return fmt::format("waits at bar.warp.sync ({})", where);
+    case WaitKind::ClusterBarrier: return fmt::format("waits at barrier.cluster.wait (before {})", where);
+    case WaitKind::None: break;
+  }
+  return "waits";
+}
+
+}  // namespace
+
+// Who is waiting for what, lane group by lane group, for deadlock reports.
+static std::string waitReport(const Program& p, const MachineState& st, std::uint32_t maxWarps) {
+  std::string s;
+  std::uint32_t shown = 0;
+  for (std::uint32_t w = 0; w < st.warps.size() && shown < maxWarps; ++w) {
+    const WarpControl& c = st.warps[w].ctl;
+    if (!c.live()) continue;
+    ++shown;
+    // Group lanes with the same description.
+    std::vector<std::pair<std::string, LaneMask>> groups;
+    for (LaneMask m = c.live(); m; m &= m - 1) {
+      const int l = std::countr_zero(m);
+      std::string d = describeWait(p, c, l);
+      auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == d; });
+      if (it == groups.end()) groups.emplace_back(d, 1u << l);
+      else it->second |= 1u << l;
+    }
+    for (const auto& [d, m] : groups)
+      s += fmt::format("\n  CTA {} warp {} lanes {}: {}", st.warps[w].cta, st.warps[w].warpInCta, laneList(m), d);
+  }
+  return s;
+}
+
+StepResult Engine::step(StepRecord* rec) {
+  const std::uint32_t n = static_cast<std::uint32_t>(m_state.warps.size());
+  const bool rotateAsync = m_options.asyncCompletion == AsyncCompletion::Oldest ||
+                           m_options.asyncCompletion == AsyncCompletion::Newest;
+  // The rotation has one slot per warp plus one for the async unit.
+  for (std::uint32_t i = 0; i <= n; ++i) {
+    const std::uint32_t slot = (m_state.nextWarp + i) % (n + 1);
+    if (slot == n) {
+      if (rotateAsync && !m_state.inflight.empty()) {
+        const std::size_t idx = m_options.asyncCompletion == AsyncCompletion::Oldest ? 0 : m_state.inflight.size() - 1;
+        return retireAsync(idx, rec);
+      }
+      continue;
+    }
+    auto g = nextGroup(slot);
+    if (!g) continue;
+    const WarpControl& c = m_state.warps[slot].ctl;
+    const bool spinning = (g->lanes & ~c.yielded) == 0;
+    if (spinning && m_options.asyncCompletion == AsyncCompletion::Lazy && !m_state.inflight.empty()) {
+      // Lazy completion: an async op retires only when every warp is blocked
+      // or spinning; look for a warp that can make real progress first.
+      bool other = false;
+      for (std::uint32_t w = 0; w < n && !other; ++w) {
+        auto gw = nextGroup(w);
+        other = gw && (gw->lanes & ~m_state.warps[w].ctl.yielded) != 0;
+      }
+      if (!other) return retireAsync(0, rec);
+    }
+    const bool stay = m_options.scheduling == WarpScheduling::RunToBlock && !spinning;
+    const std::uint32_t after = stay ? slot : (slot + 1) % (n + 1);
+    beginRecord(rec, slot, g->pc);
+    m_state.nextWarp = after;
+    return execGroup(slot, *g, rec);
+  }
+  // Nothing can run.
+  if (!m_state.inflight.empty() && m_options.asyncCompletion != AsyncCompletion::Manual)
+    return retireAsync(0, rec);
+  if (finished()) return {false, StopReason::Finished};
+  if (!m_state.inflight.empty()) return {false, StopReason::None};  // Manual: the user retires one
+  return deadlock(rec);
+}
+
+StepResult Engine::stepWarp(std::uint32_t w, StepRecord* rec) {
+  if (w >= m_state.warps.size()) return {};
+  auto g = nextGroup(w);
+  if (!g) return {false, finished() ? StopReason::Finished : StopReason::None};
+  beginRecord(rec, w, g->pc);
+  return execGroup(w, *g, rec);
+}
+
+StepResult Engine::completeAsync(std::uint64_t id, StepRecord* rec) {
+  for (std::size_t i = 0; i < m_state.inflight.size(); ++i)
+    if (m_state.inflight[i].id == id) return retireAsync(i, rec);
+  return {};
+}
+
+StepResult Engine::retireAsync(std::size_t index, StepRecord* rec) {
+  const AsyncOp op = m_state.inflight[index];
+  beginRecord(rec, op.issuerWarp, op.pc);
+  if (rec) rec->completedAsync = true;
+  const std::uint32_t n = static_cast<std::uint32_t>(m_state.warps.size());
+  m_state.nextWarp = 0 % (n + 1);
+  ExecCtx ctx(*this, op.issuerWarp, m_program->instrs[op.pc], 0, rec);
+  touchInflight();
+  m_state.inflight.erase(m_state.inflight.begin() + static_cast<std::ptrdiff_t>(index));
+  completeAsyncOp(ctx, op);
+  ++m_state.step;
+  endRecord(rec);
+  return {true, ctx.stopRequested() ? StopReason::Diagnostic : StopReason::None};
+}
+
+StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
+  const Program& p = *m_program;
+  if (g.pc >= p.instrs.size() || g.pc >= p.functions[p.instrs[g.pc].func].end) {
+    // Fell off the end of a function body: treat as ret (nvcc always emits
+    // one, but hand-written snippets may not).
+    WarpControl& c = m_state.warps[w].ctl;
+    touchWarp(w);
+    c.exited |= g.lanes;
+    touchCta(m_state.warps[w].cta);
+    m_state.ctas[m_state.warps[w].cta].ctl.liveThreads -= static_cast<std::uint32_t>(std::popcount(g.lanes));
+    ++m_state.step;
+    settle(w);
+    endRecord(rec);
+    return {true, finished() ? StopReason::Finished : StopReason::None};
+  }
+  const Instr& ins = p.instrs[g.pc];
+  WarpState& ws = m_state.warps[w];
+  if (rec) rec->activeBefore = g.lanes;
+
+  // Guard predicate: lanes whose guard is false just move on.
+  LaneMask exec = g.lanes;
+  if (ins.guard >= 0) {
+    exec = 0;
+    for (LaneMask m = g.lanes; m; m &= m - 1) {
+      const int l = std::countr_zero(m);
+      const bool v = (ws.regs[static_cast<std::size_t>(ins.guard) * kWarpSize + static_cast<std::size_t>(l)] & 1u) != 0;
+      if (v != ins.guardNegated) exec |= 1u << l;
+    }
+  }
+  const LaneMask skipped = g.lanes & ~exec;
+  if (rec) {
+    rec->lanes = exec;
+    rec->guardFalse = skipped;
+  }
+
+  ExecCtx ctx(*this, w, ins, exec, rec);
+  touchWarp(w);
+  ws.ctl.yielded &= ~g.lanes;
+  bool advance = true;  // executed lanes move to pc + 1 unless they jumped or wait at the instruction
+
+  if (exec && waitsForMembers(ins)) {
+    advance = resolveCollective(ctx, w, g.pc, exec);
+  } else if (exec) {
+    dispatch(ctx);
+  }
+
+  WarpControl& c = ws.ctl;
+  for (LaneMask m = g.lanes; m; m &= m - 1) {
+    const int l = std::countr_zero(m);
+    const LaneMask bit = 1u << l;
+    if ((c.exited & bit) || ctx.jumped(l)) continue;
+    if ((exec & bit) && !advance) continue;
+    if ((exec & bit) && (c.waiting & bit) && c.waitKind[static_cast<std::size_t>(l)] == WaitKind::Collective) continue;
+    c.pc[static_cast<std::size_t>(l)] = g.pc + 1;
+  }
+  ++m_state.step;
+  settle(w);
+  endRecord(rec);
+  if (m_state.trapped) return {true, StopReason::Trap};
+  if (ctx.m_breakpoint) return {true, StopReason::Breakpoint};
+  if (ctx.stopRequested()) return {true, StopReason::Diagnostic};
+  return {true, finished() ? StopReason::Finished : StopReason::None};
+}
+
+void Engine::dispatch(ExecCtx& ctx) {
+  switch (ctx.ins().family) {
+    case Family::Arith: execArith(ctx); break;
+    case Family::Bits: execBits(ctx); break;
+    case Family::Compare: execCompare(ctx); break;
+    case Family::Move: execMove(ctx); break;
+    case Family::Memory: execMemory(ctx); break;
+    case Family::Control: execControl(ctx); break;
+    case Family::Collective: execCollective(ctx); break;
+    case Family::Atomic: execAtomic(ctx); break;
+    case Family::Mbarrier: execMbarrier(ctx); break;
+  }
+}
+
+// A group reached a warp-synchronous instruction: it runs once every live
+// lane of membermask has arrived (ISA: "wait until all non-exited threads
+// corresponding to membermask have executed ..."); until then the arrived
+// lanes wait at it. Returns whether executed lanes advance past it.
+bool Engine::resolveCollective(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, LaneMask exec) {
+  const Instr& ins = ctx.ins();
+  WarpControl& c = m_state.warps[w].ctl;
+  const int mi = membermaskOperand(ins);
+  const int lead = std::countr_zero(exec);
+  const LaneMask mask = mi >= 0 ? static_cast<LaneMask>(ctx.read(lead, ins.ops[static_cast<std::size_t>(mi)], DataType::B32)) : exec;
+  if (ctx.record()) ctx.record()->membermask = mask;
+
+  LaneMask notMember = 0, disagree = 0;
+  for (LaneMask m = exec; m; m &= m - 1) {
+    const int l = std::countr_zero(m);
+    const LaneMask own = mi >= 0 ? static_cast<LaneMask>(ctx.read(l, ins.ops[static_cast<std::size_t>(mi)], DataType::B32)) : exec;
+    if (!((own >> l) & 1u)) notMember |= 1u << l;
+    if (own != mask) disagree |= 1u << l;
+  }
+  if (disagree)
+    ctx.diag(DiagKind::MembermaskMismatch, disagree,
+             fmt::format("lanes {} give a different membermask than lane {} ({:#010x})", laneList(disagree), lead, mask));
+  if (notMember) {
+    ctx.diag(DiagKind::NotInMembermask, notMember,
+             fmt::format("lanes {} execute {} but are not in its membermask {:#010x}", laneList(notMember),
+                         ins.info().mnemonic, mask));
+    if (m_options.mode == ExecMode::Strict) return false;  // stop before it executes
+  }
+
+  LaneMask waitingHere = 0;
+  for (LaneMask m = c.waiting; m; m &= m - 1) {
+    const int l = std::countr_zero(m);
+    const std::size_t li = static_cast<std::size_t>(l);
+    if (c.waitKind[li] == WaitKind::Collective && c.pc[li] == pc) waitingHere |= 1u << l;
+  }
+  const LaneMask arrived = exec | waitingHere;
+  const LaneMask required = mask & c.live();
+  if (required & ~arrived) {
+    // Wait at the instruction for the others.
+    ctx.block(exec, WaitKind::Collective, mask);
+    return false;
+  }
+  c.waiting &= ~waitingHere;
+  runCollective(ctx, arrived, 0);
+  return true;
+}
+
+void Engine::runCollective(ExecCtx& ctx, LaneMask lanes, LaneMask missing) {
+  ctx.m_lanes = lanes;
+  ctx.setMissing(missing);
+  if (ctx.record()) ctx.record()->lanes = lanes;
+  WarpControl& c = m_state.warps[ctx.warpIndex()].ctl;
+  if (ctx.ins().op != Opcode::BarWarp) dispatch(ctx);
+  // Every participant moves past the instruction (the caller advances the
+  // executing group; waiting lanes that joined are advanced here).
+  const std::uint32_t pc = static_cast<std::uint32_t>(&ctx.ins() - m_program->instrs.data());
+  for (LaneMask m = lanes; m; m &= m - 1) {
+    const int l = std::countr_zero(m);
+    const std::size_t li = static_cast<std::size_t>(l);
+    c.waiting &= ~(1u << l);
+    c.waitKind[li] = WaitKind::None;
+    if (c.pc[li] == pc && !ctx.jumped(l)) c.pc[li] = pc + 1;
+    ctx.m_jumped |= 1u << l;  // already advanced
+  }
+}
+
+// After a step: complete the waits it may have satisfied (collectives whose
+// missing members exited, CTA barriers, the cluster barrier).
+void Engine::settle(std::uint32_t w) {
+  const Program& p = *m_program;
+  WarpState& ws = m_state.warps[w];
+  // Collectives: release a waiting group when its remaining members exited.
+  {
+    WarpControl& c = ws.ctl;
+    for (LaneMask m = c.waiting; m;) {
+      const int l = std::countr_zero(m);
+      const std::size_t li = static_cast<std::size_t>(l);
+      m &= m - 1;
+      if (c.waitKind[li] != WaitKind::Collective) continue;
+      LaneMask here = 0;
+      for (LaneMask k = c.waiting; k; k &= k - 1) {
+        const int o = std::countr_zero(k);
+        if (c.waitKind[static_cast<std::size_t>(o)] == WaitKind::Collective && c.pc[static_cast<std::size_t>(o)] == c.pc[li])
+          here |= 1u << o;
+      }
+      m &= ~here;
+      if ((c.waitArg[li] & c.live() & ~here) == 0) {
+        touchWarp(w);
+        c.waiting &= ~here;  // they run as one group next time and find everyone arrived
+        for (LaneMask k = here; k; k &= k - 1) c.waitKind[static_cast<std::size_t>(std::countr_zero(k))] = WaitKind::None;
+      }
+    }
+  }
+  // CTA barriers.
+  CtaState& cta = m_state.ctas[ws.cta];
+  for (std::uint32_t id = 0; id < cta.ctl.barriers.size(); ++id) {
+    BarrierState& b = cta.ctl.barriers[id];
+    if (b.arrived == 0) continue;
+    const std::uint32_t target = b.expected ? b.expected : cta.ctl.liveThreads;
+    if (b.arrived < target) continue;
+    touchCta(ws.cta);
+    b = BarrierState{};
+    for (std::uint32_t wi = cta.firstWarp; wi < cta.firstWarp + cta.numWarps; ++wi) {
+      WarpControl& c = m_state.warps[wi].ctl;
+      for (LaneMask m = c.waiting; m; m &= m - 1) {
+        const int l = std::countr_zero(m);
+        const std::size_t li = static_cast<std::size_t>(l);
+        if (c.waitKind[li] == WaitKind::Barrier && c.waitArg[li] == id) {
+          touchWarp(wi);
+          c.waiting &= ~(1u << l);
+          c.waitKind[li] = WaitKind::None;
+        }
+      }
+    }
+  }
+  // The cluster barrier.
+  ClusterState& cl = m_state.clusters[cta.cluster];
+  if (cl.arrived > 0) {
+    std::uint32_t live = 0;
+    for (std::uint32_t ci = cl.firstCta; ci < cl.firstCta + cl.numCtas; ++ci) live += m_state.ctas[ci].ctl.liveThreads;
+    if (cl.arrived >= live) {
+      touchCluster(cta.cluster);
+      ++cl.phase;
+      cl.arrived = 0;
+    }
+  }
+  for (std::uint32_t ci = cl.firstCta; ci < cl.firstCta + cl.numCtas; ++ci) {
+    const CtaState& oc = m_state.ctas[ci];
+    for (std::uint32_t wi = oc.firstWarp; wi < oc.firstWarp + oc.numWarps; ++wi) {
+      WarpControl& c = m_state.warps[wi].ctl;
+      for (LaneMask m = c.waiting; m; m &= m - 1) {
+        const int l = std::countr_zero(m);
+        const std::size_t li = static_cast<std::size_t>(l);
+        if (c.waitKind[li] == WaitKind::ClusterBarrier && c.waitArg[li] <= cl.phase) {
+          touchWarp(wi);
+          c.waiting &= ~(1u << l);
+          c.waitKind[li] = WaitKind::None;
+        }
+      }
+    }
+  }
+  (void)p;
+}
+
+// Nothing can run. If lanes wait at a collective for members that can never
+// arrive, that is the ISA's undefined case: strict mode stops and explains,
+// hardware mode computes over the lanes that did arrive (what an H100 does).
+StepResult Engine::deadlock(StepRecord* rec) {
+  const Program& p = *m_program;
+  for (std::uint32_t w = 0; w < m_state.warps.size(); ++w) {
+    WarpControl& c = m_state.warps[w].ctl;
+    LaneMask coll = 0;
+    for (LaneMask m = c.waiting; m; m &= m - 1) {
+      const int l = std::countr_zero(m);
+      if (c.waitKind[static_cast<std::size_t>(l)] == WaitKind::Collective) coll |= 1u << l;
+    }
+    if (!coll) continue;
+    // The lowest-PC waiting group of this warp.
+    std::uint32_t pc = ~0u;
+    for (LaneMask m = coll; m; m &= m - 1) pc = std::min(pc, c.pc[static_cast<std::size_t>(std::countr_zero(m))]);
+    LaneMask here = 0;
+    for (LaneMask m = coll; m; m &= m - 1) {
+      const int l = std::countr_zero(m);
+      if (c.pc[static_cast<std::size_t>(l)] == pc) here |= 1u << l;
+    }
+    const LaneMask mask = c.waitArg[static_cast<std::size_t>(std::countr_zero(here))];
+    const LaneMask missing = mask & c.live() & ~here;
+    beginRecord(rec, w, pc);
+    if (rec) rec->activeBefore = here;
+    const Instr& ins = p.instrs[pc];
+    ExecCtx ctx(*this, w, ins, here, rec);
+    std::string where;
+    for (LaneMask m = missing; m; m &= m - 1) {
+      const int l = std::countr_zero(m);
+      where = describeWait(p, c, l);
+      break;
+    }
+    ctx.diag(DiagKind::MembermaskNeverArrives, missing,
+             fmt::format("lanes {} wait at {} (line {}) for membermask {:#010x}, but lanes {} never arrive (lane {} {})",
+                         laneList(here), ins.info().mnemonic, ins.pos.line, mask, laneList(missing),
+                         std::countr_zero(missing), where));
+    if (m_options.mode == ExecMode::Strict) {
+      ++m_state.step;
+      endRecord(rec);
+      return {true, StopReason::Deadlock};
+    }
+    touchWarp(w);
+    c.waiting &= ~here;
+    runCollective(ctx, here, missing);
+    ++m_state.step;
+    settle(w);
+    endRecord(rec);
+    return {true, StopReason::None};
+  }
+  // A plain deadlock: report who waits for what.
+  const std::uint32_t w0 = [&] {
+    for (std::uint32_t w = 0; w < m_state.warps.size(); ++w)
+      if (m_state.warps[w].ctl.live()) return w;
+    return 0u;
+  }();
+  beginRecord(rec, w0, m_state.warps.empty() ? 0 : m_state.warps[w0].ctl.pc[0]);
+  const Instr& ins = p.instrs[std::min<std::size_t>(m_state.warps[w0].ctl.pc[static_cast<std::size_t>(std::countr_zero(m_state.warps[w0].ctl.live() | 1u))], p.instrs.size() - 1)];
+  ExecCtx ctx(*this, w0, ins, 0, rec);
+  ctx.diag(DiagKind::Deadlock, m_state.warps[w0].ctl.live(),
+           "every live lane is waiting and nothing can release it:" + waitReport(p, m_state, 16));
+  endRecord(rec);
+  return {false, StopReason::Deadlock};
+}
+
+RunResult Engine::run(std::uint64_t maxSteps) {
+  RunResult r;
+  m_diags.clear();
+  while (r.steps < maxSteps) {
+    StepResult s = step(nullptr);
+    if (s.executed) ++r.steps;
+    if (s.stop != StopReason::None) {
+      r.stop = s.stop;
+      break;
+    }
+    if (!s.executed) break;
+  }
+  if (r.stop == StopReason::None && finished()) r.stop = StopReason::Finished;
+  if (r.stop == StopReason::None && r.steps >= maxSteps) {
+    r.stop = StopReason::StepBudget;
+    Diagnostic d;
+    d.kind = DiagKind::StepBudget;
+    d.step = m_state.step;
+    d.message = fmt::format("stopped after {} steps without finishing; the program may loop forever (raise the step "
+                            "budget to run longer)", maxSteps);
+    m_diags.push_back(d);
+  }
+  r.diags = std::move(m_diags);
+  m_diags.clear();
+  return r;
+}
+
+}  // namespace ws::core

@@ -1,0 +1,408 @@
+#include "core/exec/exec_ctx.hpp"
+
+#include <bit>
+#include <cmath>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "core/exec/engine.hpp"
+#include "core/exec/memory_map.hpp"
+
+namespace ws::core {
+namespace {
+
+std::uint64_t widthMask(int bits) { return bits >= 64 ? ~0ull : ((1ull << bits) - 1); }
+
+// Round-to-nearest-even double -> binary16 bits; used only for float
+// immediates of f16 instructions.
+std::uint16_t doubleToHalf(double d) {
+  std::uint64_t b = std::bit_cast<std::uint64_t>(d);
+  std::uint16_t sign = static_cast<std::uint16_t>((b >> 48) & 0x8000);
+  if (d != d) return static_cast<std::uint16_t>(sign | 0x7e00);
+  double a = d < 0 ? -d : d;
+  if (a >= 65520.0) return static_cast<std::uint16_t>(sign | 0x7c00);
+  if (a < 0x1p-24 * 0.5) return sign;
+  int e = 0;
+  double m = std::frexp(a, &e);  // a = m * 2^e, m in [0.5, 1)
+  int exp = e - 1 + 15;
+  double scaled = exp <= 0 ? std::ldexp(a, 24) : std::ldexp(m, 11);
+  double r = std::nearbyint(scaled);  // default rounding: to nearest even
+  std::uint32_t mant = static_cast<std::uint32_t>(r);
+  if (exp <= 0) return static_cast<std::uint16_t>(sign | mant);  // subnormal (may round up into normal)
+  if (mant >= 2048) { mant >>= 1; ++exp; }
+  if (exp >= 31) return static_cast<std::uint16_t>(sign | 0x7c00);
+  return static_cast<std::uint16_t>(sign | (exp << 10) | (mant & 0x3ff));
+}
+
+std::uint16_t doubleToBf16(double d) {
+  float f = static_cast<float>(d);
+  std::uint32_t u = std::bit_cast<std::uint32_t>(f);
+  if (f != f) return static_cast<std::uint16_t>((u >> 16) | 0x40);
+  u += 0x7fff + ((u >> 16) & 1);
+  return static_cast<std::uint16_t>(u >> 16);
+}
+
+}  // namespace
+
+ExecCtx::ExecCtx(Engine& engine, std::uint32_t warp, const Instr& ins, LaneMask lanes, StepRecord* rec)
+    : m_engine(engine), m_warp(warp), m_ins(ins), m_lanes(lanes), m_rec(rec) {}
+
+const Program& ExecCtx::program() const { return m_engine.program(); }
+const MachineState& ExecCtx::state() const { return m_engine.m_state; }
+const WarpState& ExecCtx::warp() const { return m_engine.m_state.warps[m_warp]; }
+const CtaState& ExecCtx::cta() const { return m_engine.m_state.ctas[warp().cta]; }
+ExecMode ExecCtx::mode() const { return m_engine.m_options.mode; }
+const EngineOptions& ExecCtx::options() const { return m_engine.m_options; }
+std::uint64_t ExecCtx::step() const { return m_engine.m_state.step; }
+
+std::uint64_t ExecCtx::read(int lane, const Operand& op, DataType t) {
+  const int bits = t == DataType::None ? 64 : bitWidth(t);
+  const std::uint64_t mask = widthMask(bits);
+  switch (op.kind) {
+    case OperandKind::Reg: {
+      const WarpState& w = warp();
+      if (options().reportUninitializedReads && !((w.written[op.reg] >> lane) & 1u)) {
+        diag(DiagKind::UninitializedRead, 1u << lane,
+             fmt::format("lane {} reads {} before anything was written to it", lane, program().regs[op.reg].name));
+      }
+      std::uint64_t v = w.regs[static_cast<std::size_t>(op.reg) * kWarpSize + static_cast<std::size_t>(lane)];
+      if (t == DataType::Pred) return v & 1u;
+      return v & mask;
+    }
+    case OperandKind::Imm: {
+      if (op.immIsFloat) {
+        const double d = std::bit_cast<double>(static_cast<std::uint64_t>(op.imm));
+        switch (t) {
+          case DataType::F64: case DataType::B64: case DataType::U64: case DataType::S64:
+            return static_cast<std::uint64_t>(op.imm);
+          case DataType::F16: return doubleToHalf(d);
+          case DataType::BF16: return doubleToBf16(d);
+          default: return std::bit_cast<std::uint32_t>(static_cast<float>(d)) & mask;
+        }
+      }
+      switch (t) {
+        case DataType::F32: return std::bit_cast<std::uint32_t>(static_cast<float>(op.imm));
+        case DataType::F64: return std::bit_cast<std::uint64_t>(static_cast<double>(op.imm));
+        default: return static_cast<std::uint64_t>(op.imm) & mask;
+      }
+    }
+    case OperandKind::Special:
+      return m_engine.special(m_warp, lane, op.sreg, op.comp) & mask;
+    case OperandKind::Symbol: {
+      Address a = address(lane, op);
+      std::uint64_t v = a.addr;
+      if (a.space == Space::Global) v = a.addr;  // global addresses are generic addresses
+      return v & mask;
+    }
+    default:
+      diag(DiagKind::Unsupported, 1u << lane, "operand kind cannot be read as a value");
+      return 0;
+  }
+}
+
+bool ExecCtx::readPred(int lane, const Operand& op) {
+  bool v = (read(lane, op, DataType::Pred) & 1u) != 0;
+  return op.negate ? !v : v;
+}
+
+std::uint64_t ExecCtx::peekReg(int lane, std::uint32_t reg) const {
+  return warp().regs[static_cast<std::size_t>(reg) * kWarpSize + static_cast<std::size_t>(lane)];
+}
+
+void ExecCtx::write(int lane, const Operand& dst, std::uint64_t bits) {
+  if (dst.kind == OperandKind::Sink) return;
+  if (dst.kind != OperandKind::Reg) {
+    diag(DiagKind::Unsupported, 1u << lane, "destination is not a register");
+    return;
+  }
+  writeReg(lane, dst.reg, bits);
+}
+
+void ExecCtx::writeReg(int lane, std::uint32_t reg, std::uint64_t bits) {
+  WarpState& w = m_engine.m_state.warps[m_warp];
+  const DataType t = program().regs[reg].type;
+  const std::uint64_t v = t == DataType::Pred ? (bits & 1u) : (bits & widthMask(bitWidth(t)));
+  const std::size_t i = static_cast<std::size_t>(reg) * kWarpSize + static_cast<std::size_t>(lane);
+  const bool was = (w.written[reg] >> lane) & 1u;
+  if (m_rec && (w.regs[i] != v || !was)) {
+    m_rec->regs.push_back({m_warp, reg, static_cast<std::uint8_t>(lane), was, w.regs[i], v});
+  }
+  w.regs[i] = v;
+  w.written[reg] |= 1u << lane;
+}
+
+ExecCtx::Address ExecCtx::address(int lane, const Operand& op) {
+  Address a;
+  switch (m_ins.space) {
+    case Mod::Global: a.space = Space::Global; break;
+    case Mod::Shared: case Mod::SharedCta: case Mod::SharedCluster: a.space = Space::Shared; break;
+    case Mod::Local: a.space = Space::Local; break;
+    case Mod::Const: a.space = Space::Const; break;
+    case Mod::Param: case Mod::ParamEntry: a.space = Space::Param; break;
+    case Mod::ParamFunc: a.space = Space::ParamFunc; break;
+    default: a.space = Space::Generic; break;
+  }
+  std::uint64_t base = 0;
+  if (op.hasBase) {
+    const DataType rt = program().regs[op.reg].type;
+    Operand r;
+    r.kind = OperandKind::Reg;
+    r.reg = op.reg;
+    base = read(lane, r, rt);
+  } else if (op.symbol >= 0) {
+    const Symbol& s = program().symbols[static_cast<std::size_t>(op.symbol)];
+    switch (s.space) {
+      case Space::Global: base = memmap::kGlobalBase + s.offset; break;
+      case Space::ParamFunc: base = s.offset; a.space = Space::ParamFunc; break;
+      case Space::Param: base = s.offset; if (a.space == Space::Generic) a.space = Space::Param; break;
+      default: base = s.offset; break;
+    }
+    // A variable named without a state space on the instruction refers to
+    // its own space (generic addressing of a named variable).
+    if (a.space == Space::Generic) a.space = s.space;
+    // .func params are per-thread storage whatever the instruction says.
+    if (s.space == Space::ParamFunc) a.space = Space::ParamFunc;
+  }
+  a.addr = base + static_cast<std::uint64_t>(op.imm);
+  if (op.kind == OperandKind::Symbol && op.symbol >= 0) {
+    // Used as a value: the symbol's address in its own space.
+    a.space = program().symbols[static_cast<std::size_t>(op.symbol)].space;
+  }
+  if (a.space == Space::Shared) a.addr &= 0xffffffffull;
+  return a;
+}
+
+ExecCtx::Address ExecCtx::toSpecific(Address a) const {
+  if (a.space != Space::Generic) return a;
+  using namespace memmap;
+  if (inWindow(a.addr, kSharedWindow)) return {Space::Shared, a.addr - kSharedWindow};
+  if (inWindow(a.addr, kLocalWindow)) return {Space::Local, a.addr - kLocalWindow};
+  if (inWindow(a.addr, kConstWindow)) return {Space::Const, a.addr - kConstWindow};
+  if (inWindow(a.addr, kParamWindow)) return {Space::Param, a.addr - kParamWindow};
+  return {Space::Global, a.addr};
+}
+
+bool ExecCtx::sharedTarget(std::uint32_t sharedAddr, std::uint32_t& ctaOut, std::uint32_t& offset) const {
+  const CtaState& self = cta();
+  if (sharedAddr < memmap::kClusterSharedBase) {
+    ctaOut = warp().cta;
+    offset = sharedAddr;
+    return true;
+  }
+  const std::uint32_t rank = sharedAddr / memmap::kClusterSharedBase - 1;
+  const ClusterState& cl = state().clusters[self.cluster];
+  if (rank >= cl.numCtas) return false;
+  ctaOut = cl.firstCta + rank;
+  offset = sharedAddr % memmap::kClusterSharedBase;
+  return true;
+}
+
+namespace {
+std::uint64_t loadLe(const std::uint8_t* p, unsigned n) {
+  std::uint64_t v = 0;
+  for (unsigned i = 0; i < n; ++i) v |= static_cast<std::uint64_t>(p[i]) << (8 * i);
+  return v;
+}
+void storeLe(std::uint8_t* p, unsigned n, std::uint64_t v) {
+  for (unsigned i = 0; i < n; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+}
+const char* spaceName(Space s) {
+  switch (s) {
+    case Space::Global: return "global";
+    case Space::Shared: return "shared";
+    case Space::Local: return "local";
+    case Space::Const: return "const";
+    case Space::Param: return "param";
+    case Space::ParamFunc: return "param";
+    case Space::Generic: return "generic";
+  }
+  return "";
+}
+}  // namespace
+
+// Finds the bytes an access touches; reports and returns null when there are
+// none (out of bounds) or the access is misaligned.
+struct ExecCtxMemory {
+  static std::uint8_t* locate(ExecCtx& ctx, Engine& eng, int lane, ExecCtx::Address a, unsigned bytes, bool forWrite,
+                              MemRegion& region, std::uint32_t& index, std::uint64_t& offset) {
+    a = ctx.toSpecific(a);
+    if (bytes > 1 && a.addr % bytes != 0) {
+      ctx.diag(DiagKind::Misaligned, 1u << lane,
+               fmt::format("lane {} accesses {} bytes at {} address {:#x}, which is not {}-byte aligned", lane, bytes,
+                           spaceName(a.space), a.addr, bytes));
+      return nullptr;
+    }
+    MachineState& st = eng.m_state;
+    auto oob = [&](std::uint64_t size) {
+      ctx.diag(DiagKind::OutOfBounds, 1u << lane,
+               fmt::format("lane {} accesses {} bytes at {} address {:#x}, outside every allocation (size {})", lane,
+                           bytes, spaceName(a.space), a.addr, size));
+      return nullptr;
+    };
+    switch (a.space) {
+      case Space::Global: {
+        for (std::uint32_t i = 0; i < st.global.size(); ++i) {
+          GlobalBuffer& b = st.global[i];
+          if (a.addr >= b.base && a.addr - b.base + bytes <= b.bytes.size()) {
+            if (forWrite && b.readOnly) return oob(b.bytes.size());
+            region = MemRegion::Global;
+            index = i;
+            offset = a.addr - b.base;
+            return b.bytes.data() + offset;
+          }
+        }
+        return oob(0);
+      }
+      case Space::Shared: {
+        std::uint32_t c = 0, off = 0;
+        if (!ctx.sharedTarget(static_cast<std::uint32_t>(a.addr), c, off)) return oob(0);
+        auto& sh = st.ctas[c].shared;
+        if (static_cast<std::uint64_t>(off) + bytes > sh.size()) return oob(sh.size());
+        region = MemRegion::Shared;
+        index = c;
+        offset = off;
+        return sh.data() + off;
+      }
+      case Space::Local:
+      case Space::ParamFunc: {
+        const std::uint64_t lb = eng.m_localBytes;
+        if (a.addr + bytes > lb) return oob(lb);
+        region = MemRegion::Local;
+        index = ctx.warpIndex();
+        offset = static_cast<std::uint64_t>(lane) * lb + a.addr;
+        return st.warps[ctx.warpIndex()].local.data() + offset;
+      }
+      case Space::Const: {
+        if (forWrite || a.addr + bytes > st.constSeg.size()) return oob(st.constSeg.size());
+        region = MemRegion::Const;
+        index = 0;
+        offset = a.addr;
+        return st.constSeg.data() + a.addr;
+      }
+      case Space::Param: {
+        if (forWrite || a.addr + bytes > st.params.size()) return oob(st.params.size());
+        region = MemRegion::Param;
+        index = 0;
+        offset = a.addr;
+        return st.params.data() + a.addr;
+      }
+      case Space::Generic: break;
+    }
+    return oob(0);
+  }
+};
+
+bool ExecCtx::load(int lane, Address a, unsigned bytes, std::uint64_t& out) {
+  MemRegion region{};
+  std::uint32_t index = 0;
+  std::uint64_t offset = 0;
+  const std::uint8_t* p = ExecCtxMemory::locate(*this, m_engine, lane, a, bytes, false, region, index, offset);
+  if (!p) return false;
+  out = loadLe(p, bytes);
+  return true;
+}
+
+bool ExecCtx::store(int lane, Address a, unsigned bytes, std::uint64_t value) {
+  MemRegion region{};
+  std::uint32_t index = 0;
+  std::uint64_t offset = 0;
+  std::uint8_t* p = ExecCtxMemory::locate(*this, m_engine, lane, a, bytes, true, region, index, offset);
+  if (!p) return false;
+  if (bytes < 8) value &= (1ull << (8 * bytes)) - 1;
+  const std::uint64_t before = loadLe(p, bytes);
+  storeLe(p, bytes, value);
+  if (m_rec && before != value)
+    m_rec->mem.push_back({region, index, offset, static_cast<std::uint8_t>(bytes), before, value});
+  return true;
+}
+
+bool ExecCtx::loadShared(std::uint32_t ctaIndex, std::uint32_t offset, unsigned bytes, std::uint64_t& out) {
+  const auto& sh = m_engine.m_state.ctas[ctaIndex].shared;
+  if (static_cast<std::uint64_t>(offset) + bytes > sh.size()) return false;
+  out = loadLe(sh.data() + offset, bytes);
+  return true;
+}
+
+bool ExecCtx::storeShared(std::uint32_t ctaIndex, std::uint32_t offset, unsigned bytes, std::uint64_t value) {
+  auto& sh = m_engine.m_state.ctas[ctaIndex].shared;
+  if (static_cast<std::uint64_t>(offset) + bytes > sh.size()) return false;
+  if (bytes < 8) value &= (1ull << (8 * bytes)) - 1;
+  const std::uint64_t before = loadLe(sh.data() + offset, bytes);
+  storeLe(sh.data() + offset, bytes, value);
+  if (m_rec && before != value)
+    m_rec->mem.push_back({MemRegion::Shared, ctaIndex, offset, static_cast<std::uint8_t>(bytes), before, value});
+  return true;
+}
+
+WarpControl& ExecCtx::ctl() {
+  m_engine.touchWarp(m_warp);
+  return m_engine.m_state.warps[m_warp].ctl;
+}
+
+CtaControl& ExecCtx::ctaCtl(std::uint32_t c) {
+  m_engine.touchCta(c);
+  return m_engine.m_state.ctas[c].ctl;
+}
+
+ClusterState& ExecCtx::cluster(std::uint32_t k) {
+  m_engine.touchCluster(k);
+  return m_engine.m_state.clusters[k];
+}
+
+std::vector<AsyncOp>& ExecCtx::inflight() {
+  m_engine.touchInflight();
+  return m_engine.m_state.inflight;
+}
+
+std::uint64_t ExecCtx::takeAsyncId() { return m_engine.m_state.nextAsyncId++; }
+
+void ExecCtx::jump(int lane, std::uint32_t pc) {
+  ctl().pc[static_cast<std::size_t>(lane)] = pc;
+  m_jumped |= 1u << lane;
+}
+
+void ExecCtx::block(LaneMask lanes, WaitKind why, std::uint32_t arg) {
+  WarpControl& c = ctl();
+  c.waiting |= lanes;
+  for (int l = 0; l < kWarpSize; ++l) {
+    if ((lanes >> l) & 1u) {
+      c.waitKind[static_cast<std::size_t>(l)] = why;
+      c.waitArg[static_cast<std::size_t>(l)] = arg;
+    }
+  }
+}
+
+void ExecCtx::exitLanes(LaneMask lanes) {
+  WarpControl& c = ctl();
+  lanes &= c.live();
+  if (!lanes) return;
+  c.exited |= lanes;
+  c.waiting &= ~lanes;
+  c.yielded &= ~lanes;
+  m_jumped |= lanes;
+  CtaControl& cc = ctaCtl(warp().cta);
+  cc.liveThreads -= static_cast<std::uint32_t>(std::popcount(lanes));
+}
+
+void ExecCtx::diag(DiagKind kind, LaneMask lanes, std::string message) {
+  Diagnostic d;
+  d.kind = kind;
+  d.step = step();
+  d.cta = warp().cta;
+  d.warp = m_warp;
+  d.lanes = lanes;
+  d.pc = static_cast<std::uint32_t>(&m_ins - program().instrs.data());
+  d.message = std::move(message);
+  m_engine.m_diags.push_back(d);
+  if (m_rec) m_rec->diags.push_back(std::move(d));
+  if (mode() == ExecMode::Strict && diagInfo(kind).severity != Severity::Warning) m_stop = true;
+  if (diagInfo(kind).severity == Severity::Error && kind != DiagKind::Unsupported) m_stop = true;
+  if (kind == DiagKind::Unsupported) m_stop = true;
+}
+
+void ExecCtx::flow(const Flow& f) {
+  if (m_rec) m_rec->flows.push_back(f);
+}
+
+}  // namespace ws::core

@@ -1,0 +1,43 @@
+#include "core/exec/machine_state.hpp"
+
+#include <array>
+#include <type_traits>
+#include <vector>
+
+#include "core/exec/state_visit.hpp"
+
+namespace ws::core {
+namespace {
+
+// FNV-1a over the little-endian bytes of every visited field.
+struct Hasher {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  void bytes(const void* p, std::size_t n) {
+    const auto* b = static_cast<const unsigned char*>(p);
+    for (std::size_t i = 0; i < n; ++i) {
+      h ^= b[i];
+      h *= 0x100000001b3ull;
+    }
+  }
+  template <class T>
+  void operator()(const T& x) {
+    if constexpr (std::is_enum_v<T> || std::is_integral_v<T>) {
+      const auto u = static_cast<std::uint64_t>(x);
+      bytes(&u, sizeof u);
+    } else if constexpr (requires { x.size(); x.data(); }) {
+      const std::uint64_t n = x.size();
+      bytes(&n, sizeof n);
+      for (const auto& e : x) (*this)(e);
+    }
+  }
+};
+
+}  // namespace
+
+std::uint64_t MachineState::hash() const {
+  Hasher h;
+  visitFields(*this, h);
+  return h.h;
+}
+
+}  // namespace ws::core

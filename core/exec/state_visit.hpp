@@ -1,0 +1,37 @@
+#pragma once
+// One field visitor for the machine state: hashing (and any serializer or
+// differ) walks the same list, so none of them can drift from the structs.
+#include "core/exec/machine_state.hpp"
+
+namespace ws::core {
+
+template <class V>
+void visitFields(const WarpControl& c, V& v) {
+  v(c.pc); v(c.valid); v(c.exited); v(c.waiting); v(c.yielded); v(c.carry);
+  v(c.waitKind); v(c.waitArg); v(c.clusterArrivePhase);
+  for (const auto& f : c.frames) { v(f.lane); v(f.returnPc); }
+}
+
+template <class V>
+void visitFields(const MachineState& s, V& v) {
+  v(s.step); v(s.nextAsyncId); v(s.nextWarp); v(s.trapped);
+  for (const WarpState& w : s.warps) {
+    v(w.cta); v(w.warpInCta);
+    visitFields(w.ctl, v);
+    v(w.regs); v(w.written); v(w.local);
+  }
+  for (const CtaState& c : s.ctas) {
+    v(c.ctaid); v(c.cluster); v(c.clusterRank); v(c.ctl.liveThreads);
+    for (const BarrierState& b : c.ctl.barriers) { v(b.arrived); v(b.expected); }
+    v(c.shared);
+  }
+  for (const ClusterState& k : s.clusters) { v(k.firstCta); v(k.numCtas); v(k.phase); v(k.arrived); }
+  for (const GlobalBuffer& g : s.global) { v(g.base); v(g.bytes); }
+  v(s.constSeg); v(s.params);
+  for (const AsyncOp& a : s.inflight) {
+    v(a.id); v(a.issuedStep); v(a.issuerWarp); v(a.issuerLane); v(a.pc); v(a.targetCta); v(a.dataOffset);
+    v(a.mbarOffset); v(a.op); v(a.type); v(a.value);
+  }
+}
+
+}  // namespace ws::core

@@ -1,0 +1,169 @@
+#include "core/trace/history.hpp"
+
+#include <algorithm>
+
+#include "core/trace/journal.hpp"
+
+namespace ws::core {
+
+History::History(Engine engine, HistoryOptions opts) : m_engine(std::move(engine)), m_opts(opts) {
+  m_initial = m_engine.state();
+  if (m_opts.checkpointEvery == 0) m_opts.checkpointEvery = 4096;
+}
+
+void History::truncateFuture() {
+  if (m_pos >= m_records.size()) return;
+  m_records.resize(m_pos);
+  while (!m_checkpoints.empty() && m_checkpoints.back().first > m_pos) m_checkpoints.pop_back();
+}
+
+void History::pushRecord(StepRecord&& r) {
+  m_records.push_back(std::move(r));
+  m_pos = m_records.size();
+  maybeCheckpoint();
+}
+
+void History::maybeCheckpoint() {
+  if (m_pos % m_opts.checkpointEvery != 0) return;
+  if (!m_checkpoints.empty() && m_checkpoints.back().first >= m_pos) return;
+  m_checkpoints.emplace_back(m_pos, m_engine.state());
+}
+
+StepResult History::forward() {
+  if (m_pos < m_records.size()) {
+    applyForward(m_engine.mutableState(), m_records[m_pos], m_engine.localBytesPerThread());
+    ++m_pos;
+    return {true, StopReason::None};
+  }
+  StepRecord r;
+  StepResult res = m_engine.step(&r);
+  m_lastStop = res.stop;
+  if (res.executed || !r.diags.empty()) pushRecord(std::move(r));
+  return res;
+}
+
+StepResult History::forwardWarp(std::uint32_t warp) {
+  truncateFuture();
+  StepRecord r;
+  StepResult res = m_engine.stepWarp(warp, &r);
+  m_lastStop = res.stop;
+  if (res.executed) pushRecord(std::move(r));
+  return res;
+}
+
+StepResult History::completeAsync(std::uint64_t id) {
+  truncateFuture();
+  StepRecord r;
+  StepResult res = m_engine.completeAsync(id, &r);
+  m_lastStop = res.stop;
+  if (res.executed) pushRecord(std::move(r));
+  return res;
+}
+
+bool History::back() {
+  if (m_pos == 0) return false;
+  --m_pos;
+  applyBackward(m_engine.mutableState(), m_records[m_pos], m_engine.localBytesPerThread());
+  return true;
+}
+
+std::uint64_t History::seek(std::uint64_t n) {
+  const std::uint64_t target = std::min<std::uint64_t>(n, m_records.size());
+  // Nearest full copy at or before the target (the launch state if none).
+  auto restoreBefore = [&](std::uint64_t t) {
+    auto it = std::upper_bound(m_checkpoints.begin(), m_checkpoints.end(), t,
+                               [](std::uint64_t v, const auto& c) { return v < c.first; });
+    if (it == m_checkpoints.begin()) {
+      m_engine.mutableState() = m_initial;
+      m_pos = 0;
+    } else {
+      --it;
+      m_engine.mutableState() = it->second;
+      m_pos = it->first;
+    }
+  };
+  if (target < m_pos) {
+    if (m_pos - target <= m_opts.checkpointEvery / 2) {
+      while (m_pos > target) back();
+    } else {
+      restoreBefore(target);
+    }
+  } else if (target - m_pos > m_opts.checkpointEvery) {
+    restoreBefore(target);  // lands at or after m_pos: the checkpoint spacing guarantees one in between
+  }
+  while (m_pos < target) forward();
+  while (m_pos < n) {
+    StepResult r = forward();
+    if (!r.executed || r.stop != StopReason::None) break;
+  }
+  return m_pos;
+}
+
+void History::editRegister(std::uint32_t warp, int lane, std::uint32_t reg, std::uint64_t value) {
+  truncateFuture();
+  MachineState& s = m_engine.mutableState();
+  WarpState& w = s.warps.at(warp);
+  const std::size_t i = static_cast<std::size_t>(reg) * kWarpSize + static_cast<std::size_t>(lane);
+  StepRecord r;
+  r.userEdit = true;
+  r.step = s.step;
+  r.warp = warp;
+  r.nextWarpBefore = r.nextWarpAfter = s.nextWarp;
+  r.nextAsyncIdBefore = r.nextAsyncIdAfter = s.nextAsyncId;
+  r.trappedBefore = r.trappedAfter = s.trapped;
+  r.regs.push_back({warp, reg, static_cast<std::uint8_t>(lane), ((w.written.at(reg) >> lane) & 1u) != 0, w.regs.at(i), value});
+  applyForward(s, r, m_engine.localBytesPerThread());
+  pushRecord(std::move(r));
+}
+
+void History::editMemory(MemRegion region, std::uint32_t index, std::uint64_t offset, unsigned bytes,
+                         std::uint64_t value) {
+  truncateFuture();
+  MachineState& s = m_engine.mutableState();
+  std::vector<std::uint8_t>* v = nullptr;
+  switch (region) {
+    case MemRegion::Global: v = &s.global.at(index).bytes; break;
+    case MemRegion::Shared: v = &s.ctas.at(index).shared; break;
+    case MemRegion::Local: v = &s.warps.at(index).local; break;
+    case MemRegion::Const: v = &s.constSeg; break;
+    case MemRegion::Param: v = &s.params; break;
+  }
+  if (!v || bytes == 0 || bytes > 8 || offset + bytes > v->size()) return;
+  std::uint64_t before = 0;
+  for (unsigned b = 0; b < bytes; ++b) before |= static_cast<std::uint64_t>((*v)[offset + b]) << (8 * b);
+  StepRecord r;
+  r.userEdit = true;
+  r.step = s.step;
+  r.nextWarpBefore = r.nextWarpAfter = s.nextWarp;
+  r.nextAsyncIdBefore = r.nextAsyncIdAfter = s.nextAsyncId;
+  r.trappedBefore = r.trappedAfter = s.trapped;
+  if (bytes < 8) value &= (1ull << (8 * bytes)) - 1;
+  r.mem.push_back({region, index, offset, static_cast<std::uint8_t>(bytes), before, value});
+  applyForward(s, r, m_engine.localBytesPerThread());
+  pushRecord(std::move(r));
+}
+
+void History::setOptions(const EngineOptions& o) {
+  if (o == m_engine.options()) return;
+  truncateFuture();
+  m_engine.setOptions(o);
+}
+
+std::uint64_t History::memoryBytes() const {
+  std::uint64_t b = 0;
+  for (const auto& r : m_records) {
+    b += sizeof(StepRecord) + r.regs.capacity() * sizeof(RegChange) + r.mem.capacity() * sizeof(MemChange) +
+         r.warpCtl.capacity() * sizeof(ControlChange<WarpControl>) + r.ctaCtl.capacity() * sizeof(ControlChange<CtaControl>) +
+         r.clusterCtl.capacity() * sizeof(ControlChange<ClusterState>) + r.flows.capacity() * sizeof(Flow);
+    for (const auto& c : r.warpCtl) b += (c.before.frames.capacity() + c.after.frames.capacity()) * sizeof(WarpControl::Frame);
+  }
+  for (const auto& [p, s] : m_checkpoints) {
+    (void)p;
+    for (const auto& w : s.warps) b += sizeof(WarpState) + w.regs.size() * 8 + w.written.size() * 4 + w.local.size();
+    for (const auto& c : s.ctas) b += sizeof(CtaState) + c.shared.size();
+    for (const auto& g : s.global) b += g.bytes.size();
+  }
+  return b;
+}
+
+}  // namespace ws::core

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs everything warpscope needs to build, test and run on Debian 12.
+# Safe to run again: apt skips what is already there.
+set -euo pipefail
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+pkgs=(build-essential cmake ninja-build pkg-config
+      libgtest-dev libbenchmark-dev qt6-base-dev qt6-svg-dev
+      libimgui-dev libglfw3-dev libgl-dev libgl1-mesa-dri
+      libtomlplusplus-dev nlohmann-json3-dev libcli11-dev libfmt-dev
+      xvfb xauth)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
