@@ -104,17 +104,21 @@ void intArith(ExecCtx& ctx) {
       }
       case Opcode::Sub:
       case Opcode::Subc: {
+        // The ISA writes the borrow to CC.CF; an H100 subtracts as a + ~b + 1
+        // and keeps that addition's carry, i.e. CF = !borrow, and subc adds
+        // CF instead of subtracting a borrow. Chains of sub.cc/subc give the
+        // same results either way; mixing add.cc with subc (recorded in
+        // golden-alu.json) shows the hardware's convention, which is kept.
         const T a = src(lane, 1), b = src(lane, 2);
-        const bool bin = ins.op == Opcode::Subc && cin;
-        const U ua = static_cast<U>(a), ub = static_cast<U>(b);
-        cout = bin ? ua <= ub : ua < ub;  // borrow-out: a < b + borrow-in
+        const bool addIn = ins.op == Opcode::Subc ? cin : true;
+        const U r = addCarry<U>(static_cast<U>(a), static_cast<U>(~static_cast<U>(b)), addIn, cout);
         if constexpr (std::is_same_v<T, std::int32_t>) {
           if (sat) {
             d = toBits(saturate32(static_cast<std::int64_t>(a) - b));
             break;
           }
         }
-        d = toBits(static_cast<T>(static_cast<U>(ua - ub - (bin ? 1 : 0))));
+        d = toBits(static_cast<T>(r));
         break;
       }
       case Opcode::Mul: {

@@ -31,6 +31,8 @@ struct FloatInstr {
   bool nanProp = false;
   bool approx = false;
   bool full = false;
+  bool ftzF64 = false;   // rcp.approx.ftz.f64 / rsqrt.approx.ftz.f64
+  bool ftzFlag = false;  // .ftz as written, whatever the type
 };
 
 // f(x) computed in double and rounded to nearest even in format f; a NaN
@@ -45,8 +47,31 @@ std::uint64_t approxUnary(fp::Format f, std::uint64_t a, double (*fn)(double), b
 
 double exp2Fn(double x) { return std::exp2(x); }
 double log2Fn(double x) { return x == 0 ? -INFINITY : std::log2(x); }  // log2(-0) = -inf, as the ISA table says
-double sinFn(double x) { return std::sin(x); }
-double cosFn(double x) { return std::cos(x); }
+// sin.approx / cos.approx: MUFU.SIN and MUFU.COS take the angle in turns, and
+// the PTX is compiled to a multiplication by 1/(2 pi) in f32 first (rounded
+// toward zero, as the angles an H100 used show), so the
+// angle carries that product's rounding (large arguments lose accuracy as on
+// the GPU) and tiny angles flush to zero. Quarter turns are reduced exactly,
+// so multiples of pi/2 give exact results.
+std::uint64_t sinCosApprox(std::uint64_t a, bool cosine, bool ftz) {
+  const fp::Format f = fp::kF32;
+  if (fp::isNaN(a, f) || fp::isInf(a, f)) return fp::canonicalNaN(f);
+  a = fp::flushSubnormal(a, f);  // subnormal inputs act as zeros on an H100, .ftz or not
+  if (fp::isZero(a, f)) return cosine ? f.oneBits() : a;
+  constexpr double kInvTwoPi = 0.15915493667125702;  // 0x3e22f983, 1/(2 pi) rounded to f32
+  const std::uint64_t turnsBits = fp::fromDouble(fp::toDouble(a, f) * kInvTwoPi, 0, f, RoundMode::TowardZero, true);
+  const double turns = fp::toDouble(turnsBits, f);
+  const double quarters = std::nearbyint(4 * turns);
+  const double rest = turns - quarters / 4;  // exact, |rest| <= 1/8
+  const double s = std::sin(2 * M_PI * rest), c = std::cos(2 * M_PI * rest);
+  const long q = static_cast<long>(std::fmod(quarters, 4.0) + 4) % 4;
+  static constexpr int kSinSel[4] = {0, 1, 2, 3};  // sin(x + q pi/2) = s, c, -s, -c
+  const int sel = (kSinSel[q] + (cosine ? 1 : 0)) % 4;  // cos(x) = sin(x + pi/2)
+  double y = sel == 0 ? s : sel == 1 ? c : sel == 2 ? -s : -c;
+  if (y == 0) y = 0;  // an exact zero away from the origin is +0
+  return fp::fromDouble(y, 0, f, RoundMode::NearestEven, ftz);
+}
+
 double tanhFn(double x) { return std::tanh(x); }
 double rsqrtFn(double x) { return 1.0 / std::sqrt(x); }  // 1/sqrt(-0) = -inf, as the ISA table says
 double rcpFn(double x) { return 1.0 / x; }
@@ -109,15 +134,19 @@ std::uint64_t elementOp(const FloatInstr& fi, std::uint64_t a, std::uint64_t b, 
       return fp::div(f, f.oneBits(), a, fi.env);
     case Opcode::Rsqrt:
       if (f == fp::kF64) {
-        if (ftz) return approxFtzF64(a, true);
+        if (fi.ftzF64) return approxFtzF64(a, true);
         if (fp::isNaN(a, f)) return fp::quieted(a, f);
         if (!fp::isZero(a, f) && fp::signOf(a, f)) return fp::canonicalNaN(f);
       }
       return approxUnary(f, a, rsqrtFn, ftz, ftz);
-    case Opcode::Sin: return approxUnary(f, a, sinFn, true, ftz);  // subnormal inputs give +-0 on an H100
-    case Opcode::Cos: return approxUnary(f, a, cosFn, true, ftz);
+    case Opcode::Sin: return sinCosApprox(a, false, ftz);
+    case Opcode::Cos: return sinCosApprox(a, true, ftz);
     case Opcode::Lg2: return approxUnary(f, a, log2Fn, ftz, ftz);
-    case Opcode::Ex2: return approxUnary(f, a, exp2Fn, ftz && f == fp::kF32, ftz && f == fp::kF32);
+    case Opcode::Ex2: {
+      // ex2.approx.ftz.bf16 flushes tiny results too (fi.env.ftz covers f32 and f16 only).
+      const bool flush = ftz || (f == fp::kBF16 && fi.ftzFlag);
+      return approxUnary(f, a, exp2Fn, flush, flush);
+    }
     case Opcode::Tanh: return approxUnary(f, a, tanhFn, false, false);
     default: return 0;
   }
@@ -155,6 +184,8 @@ void execFloatArith(ExecCtx& ctx) {
   fi.nanProp = ins.has(Mod::NaNProp);
   fi.approx = ins.has(Mod::Approx);
   fi.full = ins.has(Mod::Full);
+  fi.ftzFlag = ins.has(Mod::Ftz);
+  fi.ftzF64 = fi.ftzFlag && fi.f == fp::kF64;
   const bool packed = isPacked(ins.type);
   const std::size_t nsrc = ins.ops.size() - 1;
 

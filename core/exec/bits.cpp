@@ -56,18 +56,25 @@ std::uint64_t reverseBits(std::uint64_t v) {
   return (v >> 32) | (v << 32);
 }
 
-// bfe (9.7.1.19): len bits of a from pos (both taken from their low 8 bits),
-// padded with the field's sign bit for .s types (the ISA's pseudo-code).
+// bfe/bfi position and length: the ISA restricts them to their low 8 bits
+// (0..255). An H100 does so for .b32/.u32/.s32, but the 64-bit forms use the
+// whole 32-bit values (recorded in golden-alu.json: bfe.u64 with c = 0x803
+// extracts 2051 bits, not 3).
+std::int64_t fieldArg(std::uint32_t v, int width) { return width == 64 ? v : (v & 0xffu); }
+
+// bfe (9.7.1.19): len bits of a from pos, padded with the field's sign bit
+// for .s types (the ISA's pseudo-code).
 std::uint64_t bfe(std::uint64_t a, std::uint32_t b, std::uint32_t c, int width, bool isSigned) {
-  const int msb = width - 1;
-  const int pos = static_cast<int>(b & 0xffu);
-  const int len = static_cast<int>(c & 0xffu);
+  const std::int64_t msb = width - 1;
+  const std::int64_t pos = fieldArg(b, width);
+  const std::int64_t len = fieldArg(c, width);
   bool sbit = false;
   if (isSigned && len != 0) {
-    const int at = pos + len - 1 < msb ? pos + len - 1 : msb;
+    const std::int64_t at = pos + len - 1 < msb ? pos + len - 1 : msb;
     sbit = (a >> at) & 1u;
   }
-  const int avail = pos > msb ? 0 : (len < width - pos ? len : width - pos);  // bits taken from a
+  const std::int64_t room = msb + 1 - pos;
+  const int avail = pos > msb ? 0 : static_cast<int>(len < room ? len : room);  // bits taken from a
   const std::uint64_t field = avail == 0 ? 0 : (a >> pos) & widthMask(avail);
   const std::uint64_t fill = sbit ? (widthMask(width) & ~widthMask(avail)) : 0;
   return field | fill;
@@ -75,10 +82,10 @@ std::uint64_t bfe(std::uint64_t a, std::uint32_t b, std::uint32_t c, int width, 
 
 // bfi (9.7.1.20): b with len bits at pos replaced by the low bits of a.
 std::uint64_t bfi(std::uint64_t a, std::uint64_t b, std::uint32_t c, std::uint32_t d, int width) {
-  const int pos = static_cast<int>(c & 0xffu);
-  const int len = static_cast<int>(d & 0xffu);
+  const std::int64_t pos = fieldArg(c, width);
+  const std::int64_t len = fieldArg(d, width);
   if (len == 0 || pos > width - 1) return b;
-  const int n = len < width - pos ? len : width - pos;
+  const int n = static_cast<int>(len < width - pos ? len : width - pos);
   const std::uint64_t m = widthMask(n) << pos;
   return (b & ~m) | ((a << pos) & m);
 }

@@ -129,7 +129,13 @@ std::uint64_t convertOne(const CvtInstr& c, std::uint64_t bits) {
   const bool ftzOut = c.ftz && *df == fp::kF32;
   std::uint64_t r = 0;
   if (fp::isNaN(bits, *sf)) {
-    r = *sf == *df ? (*sf == fp::kF64 ? fp::quieted(bits, *sf) : fp::canonicalNaN(*sf)) : convertNaN(bits, *sf, *df, c.ftz);
+    if (*sf != *df) {
+      r = convertNaN(bits, *sf, *df, c.ftz);
+    } else if (isIntegerRounding(c.rnd)) {
+      r = *sf == fp::kF64 ? fp::quieted(bits, *sf) : fp::canonicalNaN(*sf);
+    } else {
+      r = ftzIn ? fp::canonicalNaN(*sf) : bits;  // cvt.f32.f32 copies a NaN; with .ftz it is made canonical
+    }
   } else if (*sf == *df && isIntegerRounding(c.rnd)) {  // cvt.rni.f32.f32 and friends: round to an integral value
     const std::uint64_t x = ftzIn ? fp::flushSubnormal(bits, *sf) : bits;
     r = fp::fromDouble(fp::roundIntegral(fp::toDouble(x, *sf), roundModeOf(c.rnd)), 0, *df, RoundMode::NearestEven,

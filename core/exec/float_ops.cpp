@@ -137,12 +137,12 @@ std::uint64_t minMax(Format f, std::uint64_t a, std::uint64_t b, bool isMax, boo
 }
 
 std::uint64_t negate(Format f, std::uint64_t a, bool ftz) {
-  if (isNaN(a, f)) return f == kF64 ? a : canonicalNaN(f);
+  if (isNaN(a, f)) return f == kF64 ? quieted(a, f) : canonicalNaN(f);
   return flushIf(ftz, a, f) ^ f.signBit();
 }
 
 std::uint64_t absolute(Format f, std::uint64_t a, bool ftz) {
-  if (isNaN(a, f)) return f == kF64 ? a : canonicalNaN(f);
+  if (isNaN(a, f)) return f == kF64 ? quieted(a, f) : canonicalNaN(f);
   return flushIf(ftz, a, f) & ~f.signBit();
 }
 

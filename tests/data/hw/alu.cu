@@ -248,7 +248,7 @@ extern "C" __global__ void alu_f32(const u32* in, u32* out) {
   { u16 d; asm volatile("cvt.rn.bf16.f32 %0, %1;" : "=h"(d) : "r"(a)); PUT((u32)d); }
   { u16 d; asm volatile("cvt.rz.bf16.f32 %0, %1;" : "=h"(d) : "r"(a)); PUT((u32)d); }
   { u16 d; asm volatile("cvt.rn.relu.bf16.f32 %0, %1;" : "=h"(d) : "r"(a)); PUT((u32)d); }
-  U1("cvt.rna.tf32.f32")
+  U1("cvt.f32.f32")
   U2("cvt.rn.f16x2.f32") U2("cvt.rz.relu.f16x2.f32") U2("cvt.rn.bf16x2.f32") U2("cvt.rz.bf16x2.f32")
   SETP("lt.f32") SETP("le.f32") SETP("eq.f32") SETP("ne.f32") SETP("ltu.f32") SETP("neu.f32")
   SETP("equ.f32") SETP("geu.f32") SETP("num.f32") SETP("nan.f32") SETP("lt.ftz.f32") SETP("eq.ftz.f32")
@@ -310,7 +310,11 @@ extern "C" __global__ void alu_f16(const u32* in, u32* out) {
   { u32 d; asm volatile("{ .reg .pred p, q; .reg .b32 x, y; setp.lt.bf16x2 p|q, %1, %2;"
                         " selp.u32 x, 1, 0, p; selp.u32 y, 2, 0, q; or.b32 %0, x, y; }" : "=r"(d) : "r"(a), "r"(b)); PUT(d); }
   U2("set.lt.f16x2.f16x2") U2("set.le.u32.f16x2")
-  { u16 d; asm volatile("set.ge.f16.f16 %0, %1, %2;" : "=h"(d) : "h"(ha), "h"(hb)); PUT((u32)d); }
+  // The 16-bit result is packed with an explicit zero half: ptxas keeps .f16
+  // set results in 32-bit registers with both halves written, and the C++
+  // zero-extension of the .b16 register would otherwise be dropped.
+  { u32 d; asm volatile("{ .reg .b16 x, z; set.ge.f16.f16 x, %1, %2; mov.b16 z, 0; mov.b32 %0, {x, z}; }"
+                        : "=r"(d) : "h"(ha), "h"(hb)); PUT(d); }
   { u32 d; asm volatile("set.ne.u32.f16 %0, %1, %2;" : "=r"(d) : "h"(ha), "h"(hb)); PUT(d); }
   END
 }

@@ -145,12 +145,14 @@ static const u32 F16_EDGE[32][3] = {
 
 // .ftz on an f16 product 4095 * 2^-26: tiny before rounding, 2^-14 after.
 static const u32 F16_TINY[3] = {0x9fe01fe0, 0x20102010, 0x00000000};
+// Signaling NaNs: bf16 0x7f81 and f16 0x7d01 / 0xfd01 in the low halves.
+static const u32 F16_SNAN[2][3] = {{0x3c007f81, 0x7d013c00, 0x7f810000}, {0x7f81fd01, 0xfd017f81, 0x3c00fd01}};
 
 static u64 D(double d) { return d2u(d); }
 static const u64 dInf = 0x7ff0000000000000ull, dNInf = 0xfff0000000000000ull, dMax = 0x7fefffffffffffffull;
-static u64 F64_EDGE[40][3];
+static u64 F64_EDGE[42][3];
 static void initF64() {
-  const u64 e[40][3] = {
+  const u64 e[42][3] = {
       {D(1), D(2), D(3)}, {D(1), 0x3ca0000000000000ull, 0}, {D(1), 0x3ca0000000000001ull, 0},
       {0x3ff0000000000001ull, 0x3ca0000000000000ull, 0}, {1, 1, 0}, {0x0010000000000000ull, 0x8000000000000001ull, 0},
       {0, 0x8000000000000000ull, 0x8000000000000000ull}, {dInf, dNInf, D(1)}, {0x7ff8000000012345ull, D(1), D(2)},
@@ -164,7 +166,10 @@ static void initF64() {
       {D(2147483648.0), 0, 0}, {D(-2147483649.0), 0, 0}, {D(9223372036854775808.0), 0, 0},
       {D(-9223372036854777856.0), 0, 0}, {D(65520.0), 0, 0}, {D(65519.99), 0, 0}, {D(18446744073709551616.0), 0, 0},
       {D(-0.4), 0, 0}, {D(4294967295.5), 0, 0}, {D(-32768.5), 0, 0}, {0x7ff4000000000000ull, 0, 0},
-      {0x3f10000000000000ull, 0, 0}, {D(1e300), D(1e300), D(-1e300)}};
+      {0x3f10000000000000ull, 0, 0}, {D(1e300), D(1e300), D(-1e300)},
+      // which NaN operand an f64 operation returns
+      {0x7ff8000000000001ull, 0xfff8000000000000ull, 0x7ff8000000000002ull},
+      {0x7ff0000000000001ull, 0x7ff8000000000005ull, 0xfff0000000000003ull}};
   memcpy(F64_EDGE, e, sizeof e);
 }
 
@@ -195,18 +200,22 @@ static void fillF32(V& in, Rng& r) {
   for (u32 t = 0; t < kThreads; ++t)
     for (u32 i = 0; i < 3; ++i) in[3 * t + i] = t < 52 ? F32_EDGE[t][i] : rndF32(r);
 }
+// Results in the subnormal range: rcp of 2^127 and 1.5 * 2^127, ex2 of -130 and -144.
+static const u32 APPROX_TINY[4][2] = {{0x7f000000, 0}, {0xff400000, 0}, {0xc3020000, 0}, {0xc3100000, 0}};
+
 static void fillApprox(V& in, Rng& r) {
   for (u32 t = 0; t < kThreads; ++t)
-    for (u32 i = 0; i < 2; ++i) in[2 * t + i] = t < 32 ? APPROX_EDGE[t][i] : rndF32(r);
+    for (u32 i = 0; i < 2; ++i)
+      in[2 * t + i] = t < 32 ? APPROX_EDGE[t][i] : t < 36 ? APPROX_TINY[t - 32][i] : rndF32(r);
 }
 static void fillF16(V& in, Rng& r) {
   for (u32 t = 0; t < kThreads; ++t)
-    for (u32 i = 0; i < 3; ++i) in[3 * t + i] = t < 32 ? F16_EDGE[t][i] : t == 32 ? F16_TINY[i] : rndHalf2(r);
+    for (u32 i = 0; i < 3; ++i) in[3 * t + i] = t < 32 ? F16_EDGE[t][i] : t == 32 ? F16_TINY[i] : t < 35 ? F16_SNAN[t - 33][i] : rndHalf2(r);
 }
 static void fillF64(V& in, Rng& r) {
   for (u32 t = 0; t < kThreads; ++t)
     for (u32 i = 0; i < 3; ++i) {
-      u64 v = t < 40 ? F64_EDGE[t][i] : rndF64(r);
+      u64 v = t < 42 ? F64_EDGE[t][i] : rndF64(r);
       in[6 * t + 2 * i] = (u32)v;
       in[6 * t + 2 * i + 1] = (u32)(v >> 32);
     }
