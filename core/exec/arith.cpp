@@ -265,10 +265,12 @@ void execArith(ExecCtx& ctx) {
   if (isIntegerArith(ins.op)) {
     done = withIntType(ins.type, [&](auto tag) {
       using T = typename decltype(tag)::type;
-      if constexpr (sizeof(T) >= 2) {
-        intArith<T>(ctx);
-      } else {
+      if constexpr (sizeof(T) < 2) {
         unsupported(ctx, "has no 8-bit arithmetic form");
+      } else if (sizeof(T) == 8 && ins.has(Mod::Wide)) {
+        unsupported(ctx, "has no .wide form (PTX: .wide is for 16- and 32-bit types)");
+      } else {
+        intArith<T>(ctx);
       }
     });
   }
