@@ -2,12 +2,12 @@
 // Shared plumbing of the ALU handlers (arith, bits, compare, convert): lane
 // iteration, the mapping from PTX types to C++ value types and float formats,
 // and how a typed value becomes register bits.
+#include <fmt/format.h>
+
 #include <bit>
 #include <cstdint>
 #include <optional>
 #include <type_traits>
-
-#include <fmt/format.h>
 
 #include "core/exec/exec_ctx.hpp"
 #include "core/exec/float_bits.hpp"
@@ -34,15 +34,36 @@ struct TypeTag {
 template <class F>
 bool withIntType(DataType t, F&& f) {
   switch (t) {
-    case DataType::B8: case DataType::U8: f(TypeTag<std::uint8_t>{}); return true;
-    case DataType::S8: f(TypeTag<std::int8_t>{}); return true;
-    case DataType::B16: case DataType::U16: f(TypeTag<std::uint16_t>{}); return true;
-    case DataType::S16: f(TypeTag<std::int16_t>{}); return true;
-    case DataType::B32: case DataType::U32: f(TypeTag<std::uint32_t>{}); return true;
-    case DataType::S32: f(TypeTag<std::int32_t>{}); return true;
-    case DataType::B64: case DataType::U64: f(TypeTag<std::uint64_t>{}); return true;
-    case DataType::S64: f(TypeTag<std::int64_t>{}); return true;
-    default: return false;
+    case DataType::B8:
+    case DataType::U8:
+      f(TypeTag<std::uint8_t>{});
+      return true;
+    case DataType::S8:
+      f(TypeTag<std::int8_t>{});
+      return true;
+    case DataType::B16:
+    case DataType::U16:
+      f(TypeTag<std::uint16_t>{});
+      return true;
+    case DataType::S16:
+      f(TypeTag<std::int16_t>{});
+      return true;
+    case DataType::B32:
+    case DataType::U32:
+      f(TypeTag<std::uint32_t>{});
+      return true;
+    case DataType::S32:
+      f(TypeTag<std::int32_t>{});
+      return true;
+    case DataType::B64:
+    case DataType::U64:
+      f(TypeTag<std::uint64_t>{});
+      return true;
+    case DataType::S64:
+      f(TypeTag<std::int64_t>{});
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -66,11 +87,18 @@ constexpr T fromBits(std::uint64_t bits) {
 // The float format of a scalar or packed (x2: per half) float type.
 constexpr std::optional<fp::Format> formatOf(DataType t) {
   switch (t) {
-    case DataType::F16: case DataType::F16x2: return fp::kF16;
-    case DataType::BF16: case DataType::BF16x2: return fp::kBF16;
-    case DataType::F32: return fp::kF32;
-    case DataType::F64: return fp::kF64;
-    default: return std::nullopt;
+    case DataType::F16:
+    case DataType::F16x2:
+      return fp::kF16;
+    case DataType::BF16:
+    case DataType::BF16x2:
+      return fp::kBF16;
+    case DataType::F32:
+      return fp::kF32;
+    case DataType::F64:
+      return fp::kF64;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -86,9 +114,9 @@ std::uint64_t perHalf(std::uint64_t a, std::uint64_t b, std::uint64_t c, Op&& op
 
 inline void unsupported(ExecCtx& ctx, std::string_view what) {
   const Instr& ins = ctx.ins();
-  ctx.diag(DiagKind::Unsupported, ctx.lanes(),
-           fmt::format("{}{}{} {}", ins.info().mnemonic, ins.type != DataType::None ? "." : "", typeName(ins.type),
-                       what));
+  ctx.diag(
+      DiagKind::Unsupported, ctx.lanes(),
+      fmt::format("{}{}{} {}", ins.info().mnemonic, ins.type != DataType::None ? "." : "", typeName(ins.type), what));
 }
 
 // The float forms of the arithmetic instructions (arith_float.cpp).

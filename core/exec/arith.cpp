@@ -2,12 +2,12 @@
 // add, sub, mul, mad, mul24, mad24, sad, div, rem, abs, neg, min, max; 9.7.2
 // Extended-Precision Integer Arithmetic: add.cc, addc, sub.cc, subc, mad.cc,
 // madc) and the dispatch of the float forms to arith_float.cpp.
+#include <fmt/format.h>
+
 #include <cstdint>
 #include <limits>
 #include <string>
 #include <type_traits>
-
-#include <fmt/format.h>
 
 #include "core/exec/alu_util.hpp"
 
@@ -21,12 +21,30 @@ __extension__ typedef __int128 S128;
 
 template <class T>
 struct Wider;
-template <> struct Wider<std::int16_t> { using type = std::int32_t; };
-template <> struct Wider<std::uint16_t> { using type = std::uint32_t; };
-template <> struct Wider<std::int32_t> { using type = std::int64_t; };
-template <> struct Wider<std::uint32_t> { using type = std::uint64_t; };
-template <> struct Wider<std::int64_t> { using type = S128; };
-template <> struct Wider<std::uint64_t> { using type = U128; };
+template <>
+struct Wider<std::int16_t> {
+  using type = std::int32_t;
+};
+template <>
+struct Wider<std::uint16_t> {
+  using type = std::uint32_t;
+};
+template <>
+struct Wider<std::int32_t> {
+  using type = std::int64_t;
+};
+template <>
+struct Wider<std::uint32_t> {
+  using type = std::uint64_t;
+};
+template <>
+struct Wider<std::int64_t> {
+  using type = S128;
+};
+template <>
+struct Wider<std::uint64_t> {
+  using type = U128;
+};
 
 template <class T>
 using W = typename Wider<T>::type;
@@ -244,9 +262,22 @@ void intArith(ExecCtx& ctx) {
 
 bool isIntegerArith(Opcode op) {
   switch (op) {
-    case Opcode::Add: case Opcode::Addc: case Opcode::Sub: case Opcode::Subc: case Opcode::Mul: case Opcode::Mad:
-    case Opcode::Madc: case Opcode::Mul24: case Opcode::Mad24: case Opcode::Sad: case Opcode::Div:
-    case Opcode::Rem: case Opcode::Abs: case Opcode::Neg: case Opcode::Min: case Opcode::Max:
+    case Opcode::Add:
+    case Opcode::Addc:
+    case Opcode::Sub:
+    case Opcode::Subc:
+    case Opcode::Mul:
+    case Opcode::Mad:
+    case Opcode::Madc:
+    case Opcode::Mul24:
+    case Opcode::Mad24:
+    case Opcode::Sad:
+    case Opcode::Div:
+    case Opcode::Rem:
+    case Opcode::Abs:
+    case Opcode::Neg:
+    case Opcode::Min:
+    case Opcode::Max:
       return true;
     default:
       return false;

@@ -15,6 +15,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <numbers>
 
 #include "core/exec/alu_util.hpp"
 #include "core/exec/float_ops.hpp"
@@ -46,13 +47,14 @@ std::uint64_t approxUnary(fp::Format f, std::uint64_t a, double (*fn)(double), b
 }
 
 double exp2Fn(double x) { return std::exp2(x); }
-double log2Fn(double x) { return x == 0 ? -INFINITY : std::log2(x); }  // log2(-0) = -inf, as the ISA table says
-// sin.approx / cos.approx: MUFU.SIN and MUFU.COS take the angle in turns, and
-// the PTX is compiled to a multiplication by 1/(2 pi) in f32 first (rounded
-// toward zero, as the angles an H100 used show), so the
-// angle carries that product's rounding (large arguments lose accuracy as on
-// the GPU) and tiny angles flush to zero. Quarter turns are reduced exactly,
-// so multiples of pi/2 give exact results.
+// log2(-0) = -inf, as the ISA table says (std::log2 gives -inf too; kept explicit).
+double log2Fn(double x) { return x == 0 ? -INFINITY : std::log2(x); }
+// sin.approx / cos.approx: MUFU.SIN and MUFU.COS take the angle in turns,
+// and the PTX is compiled to a multiplication by 1/(2 pi) in f32 first,
+// rounded toward zero (the angles an H100 used show it). So the angle carries
+// that product's rounding (large arguments lose accuracy as on the GPU) and
+// tiny angles flush to zero. Quarter turns are reduced exactly, so multiples
+// of pi/2 give exact results.
 std::uint64_t sinCosApprox(std::uint64_t a, bool cosine, bool ftz) {
   const fp::Format f = fp::kF32;
   if (fp::isNaN(a, f) || fp::isInf(a, f)) return fp::canonicalNaN(f);
@@ -63,11 +65,11 @@ std::uint64_t sinCosApprox(std::uint64_t a, bool cosine, bool ftz) {
   const double turns = fp::toDouble(turnsBits, f);
   const double quarters = std::nearbyint(4 * turns);
   const double rest = turns - quarters / 4;  // exact, |rest| <= 1/8
-  const double s = std::sin(2 * M_PI * rest), c = std::cos(2 * M_PI * rest);
-  const long q = static_cast<long>(std::fmod(quarters, 4.0) + 4) % 4;
-  static constexpr int kSinSel[4] = {0, 1, 2, 3};  // sin(x + q pi/2) = s, c, -s, -c
-  const int sel = (kSinSel[q] + (cosine ? 1 : 0)) % 4;  // cos(x) = sin(x + pi/2)
-  double y = sel == 0 ? s : sel == 1 ? c : sel == 2 ? -s : -c;
+  const double angle = 2 * std::numbers::pi * rest;
+  const double s = std::sin(angle), c = std::cos(angle);
+  // sin(x + q pi/2) is s, c, -s, -c for q = 0..3; cos(x) = sin(x + pi/2).
+  const long q = (static_cast<long>(std::fmod(quarters, 4.0)) + 4 + (cosine ? 1 : 0)) % 4;
+  double y = q == 0 ? s : q == 1 ? c : q == 2 ? -s : -c;
   if (y == 0) y = 0;  // an exact zero away from the origin is +0
   return fp::fromDouble(y, 0, f, RoundMode::NearestEven, ftz);
 }
@@ -112,19 +114,30 @@ std::uint64_t elementOp(const FloatInstr& fi, std::uint64_t a, std::uint64_t b, 
   const fp::Format f = fi.f;
   const bool ftz = fi.env.ftz;
   switch (fi.op) {
-    case Opcode::Add: return fp::add(f, a, b, fi.env);
-    case Opcode::Sub: return fp::sub(f, a, b, fi.env);
-    case Opcode::Mul: return fp::mul(f, a, b, fi.env);
-    case Opcode::Fma: case Opcode::Mad: return fp::fma(f, a, b, c, fi.env);
+    case Opcode::Add:
+      return fp::add(f, a, b, fi.env);
+    case Opcode::Sub:
+      return fp::sub(f, a, b, fi.env);
+    case Opcode::Mul:
+      return fp::mul(f, a, b, fi.env);
+    case Opcode::Fma:
+    case Opcode::Mad:
+      return fp::fma(f, a, b, c, fi.env);
     case Opcode::Div:
       if (fi.approx) return divApprox(fi, a, b);
       if (fi.full) return fp::div(f, a, b, {RoundMode::NearestEven, ftz});  // div.full: correctly rounded here
       return fp::div(f, a, b, fi.env);
-    case Opcode::Min: case Opcode::Max: return fp::minMax(f, a, b, fi.op == Opcode::Max, fi.nanProp, ftz);
-    case Opcode::Abs: return fp::absolute(f, a, ftz);
-    case Opcode::Neg: return fp::negate(f, a, ftz);
-    case Opcode::Copysign: return (a & f.signBit()) | (b & ~f.signBit());  // bits only, NaN payloads too
-    case Opcode::Sqrt: return fp::sqrt(f, a, fi.approx ? fp::Env{RoundMode::NearestEven, ftz} : fi.env);
+    case Opcode::Min:
+    case Opcode::Max:
+      return fp::minMax(f, a, b, fi.op == Opcode::Max, fi.nanProp, ftz);
+    case Opcode::Abs:
+      return fp::absolute(f, a, ftz);
+    case Opcode::Neg:
+      return fp::negate(f, a, ftz);
+    case Opcode::Copysign:
+      return (a & f.signBit()) | (b & ~f.signBit());  // bits only, NaN payloads too
+    case Opcode::Sqrt:
+      return fp::sqrt(f, a, fi.approx ? fp::Env{RoundMode::NearestEven, ftz} : fi.env);
     case Opcode::Rcp:
       if (fi.approx) {
         if (f == fp::kF64) return approxFtzF64(a, false);
@@ -139,25 +152,45 @@ std::uint64_t elementOp(const FloatInstr& fi, std::uint64_t a, std::uint64_t b, 
         if (!fp::isZero(a, f) && fp::signOf(a, f)) return fp::canonicalNaN(f);
       }
       return approxUnary(f, a, rsqrtFn, ftz, ftz);
-    case Opcode::Sin: return sinCosApprox(a, false, ftz);
-    case Opcode::Cos: return sinCosApprox(a, true, ftz);
-    case Opcode::Lg2: return approxUnary(f, a, log2Fn, ftz, ftz);
+    case Opcode::Sin:
+      return sinCosApprox(a, false, ftz);
+    case Opcode::Cos:
+      return sinCosApprox(a, true, ftz);
+    case Opcode::Lg2:
+      return approxUnary(f, a, log2Fn, ftz, ftz);
     case Opcode::Ex2: {
       // ex2.approx.ftz.bf16 flushes tiny results too (fi.env.ftz covers f32 and f16 only).
       const bool flush = ftz || (f == fp::kBF16 && fi.ftzFlag);
       return approxUnary(f, a, exp2Fn, flush, flush);
     }
-    case Opcode::Tanh: return approxUnary(f, a, tanhFn, false, false);
-    default: return 0;
+    case Opcode::Tanh:
+      return approxUnary(f, a, tanhFn, false, false);
+    default:
+      return 0;
   }
 }
 
 bool isFloatArith(Opcode op) {
   switch (op) {
-    case Opcode::Add: case Opcode::Sub: case Opcode::Mul: case Opcode::Fma: case Opcode::Mad: case Opcode::Div:
-    case Opcode::Min: case Opcode::Max: case Opcode::Abs: case Opcode::Neg: case Opcode::Copysign:
-    case Opcode::Sqrt: case Opcode::Rcp: case Opcode::Rsqrt: case Opcode::Sin: case Opcode::Cos:
-    case Opcode::Lg2: case Opcode::Ex2: case Opcode::Tanh:
+    case Opcode::Add:
+    case Opcode::Sub:
+    case Opcode::Mul:
+    case Opcode::Fma:
+    case Opcode::Mad:
+    case Opcode::Div:
+    case Opcode::Min:
+    case Opcode::Max:
+    case Opcode::Abs:
+    case Opcode::Neg:
+    case Opcode::Copysign:
+    case Opcode::Sqrt:
+    case Opcode::Rcp:
+    case Opcode::Rsqrt:
+    case Opcode::Sin:
+    case Opcode::Cos:
+    case Opcode::Lg2:
+    case Opcode::Ex2:
+    case Opcode::Tanh:
       return true;
     default:
       return false;

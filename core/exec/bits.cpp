@@ -4,11 +4,11 @@
 // bfind 9.7.1.16, fns 9.7.1.17, brev 9.7.1.18, bfe 9.7.1.19, bfi 9.7.1.20,
 // dp4a 9.7.1.23, dp2a 9.7.1.24), plus prmt (9.7.8.7 Data Movement and
 // Conversion Instructions: prmt).
+#include <fmt/format.h>
+
 #include <array>
 #include <bit>
 #include <cstdint>
-
-#include <fmt/format.h>
 
 #include "core/exec/alu_util.hpp"
 
@@ -59,7 +59,8 @@ std::uint64_t reverseBits(std::uint64_t v) {
 // bfe/bfi position and length: the ISA restricts them to their low 8 bits
 // (0..255). An H100 does so for .b32/.u32/.s32, but the 64-bit forms use the
 // whole 32-bit values (recorded in golden-alu.json: bfe.u64 with c = 0x803
-// extracts 2051 bits, not 3).
+// extracts 2051 bits, not 3; bfi.b64 likewise for its length, its position
+// was only recorded below 256 and is taken the same way).
 std::int64_t fieldArg(std::uint32_t v, int width) { return width == 64 ? v : (v & 0xffu); }
 
 // bfe (9.7.1.19): len bits of a from pos, padded with the field's sign bit
@@ -105,13 +106,26 @@ std::uint32_t prmt(std::uint32_t a, std::uint32_t b, std::uint32_t c, Mod mode) 
   auto byteAt = [&](unsigned i) { return static_cast<std::uint32_t>((bytes >> (8 * i)) & 0xffu); };
   const std::array<ByteSel, 4>* table = nullptr;
   switch (mode) {
-    case Mod::F4e: table = &kF4e; break;
-    case Mod::B4e: table = &kB4e; break;
-    case Mod::Rc8: table = &kRc8; break;
-    case Mod::Ecl: table = &kEcl; break;
-    case Mod::Ecr: table = &kEcr; break;
-    case Mod::Rc16: table = &kRc16; break;
-    default: break;
+    case Mod::F4e:
+      table = &kF4e;
+      break;
+    case Mod::B4e:
+      table = &kB4e;
+      break;
+    case Mod::Rc8:
+      table = &kRc8;
+      break;
+    case Mod::Ecl:
+      table = &kEcl;
+      break;
+    case Mod::Ecr:
+      table = &kEcr;
+      break;
+    case Mod::Rc16:
+      table = &kRc16;
+      break;
+    default:
+      break;
   }
   std::uint32_t d = 0;
   for (unsigned i = 0; i < 4; ++i) {
@@ -182,10 +196,25 @@ void execBits(ExecCtx& ctx) {
   auto u32 = [&](int lane, std::size_t i) { return static_cast<std::uint32_t>(rd(lane, i, DataType::U32)); };
 
   switch (ins.op) {
-    case Opcode::And: case Opcode::Or: case Opcode::Xor: case Opcode::Not: case Opcode::Cnot:
-    case Opcode::Lop3: case Opcode::Shl: case Opcode::Shr: case Opcode::Shf: case Opcode::Popc:
-    case Opcode::Clz: case Opcode::Bfind: case Opcode::Brev: case Opcode::Bfe: case Opcode::Bfi:
-    case Opcode::Prmt: case Opcode::Fns: case Opcode::Dp4a: case Opcode::Dp2a:
+    case Opcode::And:
+    case Opcode::Or:
+    case Opcode::Xor:
+    case Opcode::Not:
+    case Opcode::Cnot:
+    case Opcode::Lop3:
+    case Opcode::Shl:
+    case Opcode::Shr:
+    case Opcode::Shf:
+    case Opcode::Popc:
+    case Opcode::Clz:
+    case Opcode::Bfind:
+    case Opcode::Brev:
+    case Opcode::Bfe:
+    case Opcode::Bfi:
+    case Opcode::Prmt:
+    case Opcode::Fns:
+    case Opcode::Dp4a:
+    case Opcode::Dp2a:
       break;
     default:
       unsupported(ctx, "is not a bit instruction");
@@ -199,13 +228,26 @@ void execBits(ExecCtx& ctx) {
   forEachLane(ctx.lanes(), [&](int lane) {
     std::uint64_t d = 0;
     switch (ins.op) {
-      case Opcode::And: d = rd(lane, 1, t) & rd(lane, 2, t); break;
-      case Opcode::Or: d = rd(lane, 1, t) | rd(lane, 2, t); break;
-      case Opcode::Xor: d = rd(lane, 1, t) ^ rd(lane, 2, t); break;
-      case Opcode::Not: d = ~rd(lane, 1, t) & mask; break;
-      case Opcode::Cnot: d = rd(lane, 1, t) == 0 ? 1 : 0; break;
-      case Opcode::Lop3: d = lop3(u32(lane, 1), u32(lane, 2), u32(lane, 3), u32(lane, 4) & 0xffu); break;
-      case Opcode::Shl: case Opcode::Shr: {
+      case Opcode::And:
+        d = rd(lane, 1, t) & rd(lane, 2, t);
+        break;
+      case Opcode::Or:
+        d = rd(lane, 1, t) | rd(lane, 2, t);
+        break;
+      case Opcode::Xor:
+        d = rd(lane, 1, t) ^ rd(lane, 2, t);
+        break;
+      case Opcode::Not:
+        d = ~rd(lane, 1, t) & mask;
+        break;
+      case Opcode::Cnot:
+        d = rd(lane, 1, t) == 0 ? 1 : 0;
+        break;
+      case Opcode::Lop3:
+        d = lop3(u32(lane, 1), u32(lane, 2), u32(lane, 3), u32(lane, 4) & 0xffu);
+        break;
+      case Opcode::Shl:
+      case Opcode::Shr: {
         // The amount is an unsigned 32-bit value; amounts past the width clamp
         // to the width (zero, or the sign for .s right shifts).
         const std::uint64_t a = rd(lane, 1, t);
@@ -224,16 +266,32 @@ void execBits(ExecCtx& ctx) {
       case Opcode::Shf:
         d = funnelShift(u32(lane, 1), u32(lane, 2), u32(lane, 3), ins.has(Mod::L), ins.has(Mod::Clamp));
         break;
-      case Opcode::Popc: d = static_cast<std::uint64_t>(std::popcount(rd(lane, 1, t))); break;
-      case Opcode::Clz: d = static_cast<std::uint64_t>(std::countl_zero(rd(lane, 1, t)) - (64 - width)); break;
-      case Opcode::Bfind: d = bfind(rd(lane, 1, t), width, isSigned, ins.has(Mod::ShiftAmt)); break;
-      case Opcode::Brev: d = reverseBits(rd(lane, 1, t)) >> (64 - width); break;
-      case Opcode::Bfe: d = bfe(rd(lane, 1, t), u32(lane, 2), u32(lane, 3), width, isSigned); break;
-      case Opcode::Bfi: d = bfi(rd(lane, 1, t), rd(lane, 2, t), u32(lane, 3), u32(lane, 4), width); break;
+      case Opcode::Popc:
+        d = static_cast<std::uint64_t>(std::popcount(rd(lane, 1, t)));
+        break;
+      case Opcode::Clz:
+        d = static_cast<std::uint64_t>(std::countl_zero(rd(lane, 1, t)) - (64 - width));
+        break;
+      case Opcode::Bfind:
+        d = bfind(rd(lane, 1, t), width, isSigned, ins.has(Mod::ShiftAmt));
+        break;
+      case Opcode::Brev:
+        d = reverseBits(rd(lane, 1, t)) >> (64 - width);
+        break;
+      case Opcode::Bfe:
+        d = bfe(rd(lane, 1, t), u32(lane, 2), u32(lane, 3), width, isSigned);
+        break;
+      case Opcode::Bfi:
+        d = bfi(rd(lane, 1, t), rd(lane, 2, t), u32(lane, 3), u32(lane, 4), width);
+        break;
       case Opcode::Prmt: {
-        const Mod mode = ins.has(Mod::F4e) ? Mod::F4e : ins.has(Mod::B4e) ? Mod::B4e : ins.has(Mod::Rc8) ? Mod::Rc8
-                       : ins.has(Mod::Ecl) ? Mod::Ecl : ins.has(Mod::Ecr) ? Mod::Ecr : ins.has(Mod::Rc16) ? Mod::Rc16
-                       : Mod::None;
+        const Mod mode = ins.has(Mod::F4e)    ? Mod::F4e
+                         : ins.has(Mod::B4e)  ? Mod::B4e
+                         : ins.has(Mod::Rc8)  ? Mod::Rc8
+                         : ins.has(Mod::Ecl)  ? Mod::Ecl
+                         : ins.has(Mod::Ecr)  ? Mod::Ecr
+                         : ins.has(Mod::Rc16) ? Mod::Rc16
+                                              : Mod::None;
         d = prmt(u32(lane, 1), u32(lane, 2), u32(lane, 3), mode);
         break;
       }
@@ -246,13 +304,15 @@ void execBits(ExecCtx& ctx) {
         d = fns(u32(lane, 1), base, static_cast<std::int32_t>(rd(lane, 3, DataType::S32)));
         break;
       }
-      case Opcode::Dp4a: case Opcode::Dp2a: {
+      case Opcode::Dp4a:
+      case Opcode::Dp2a: {
         const DataType bt = ins.type2 != DataType::None ? ins.type2 : t;
         d = dot(u32(lane, 1), u32(lane, 2), u32(lane, 3), isSigned, core::isSigned(bt), ins.op == Opcode::Dp2a,
                 ins.has(Mod::Hi));
         break;
       }
-      default: return;
+      default:
+        return;
     }
     ctx.write(lane, ins.ops[0], d);
   });

@@ -19,17 +19,28 @@ bool compareInt(Mod cmp, T a, T b) {
   using U = std::make_unsigned_t<T>;
   const U ua = static_cast<U>(a), ub = static_cast<U>(b);
   switch (cmp) {
-    case Mod::Eq: return a == b;
-    case Mod::Ne: return a != b;
-    case Mod::Lt: return a < b;
-    case Mod::Le: return a <= b;
-    case Mod::Gt: return a > b;
-    case Mod::Ge: return a >= b;
-    case Mod::Lo: return ua < ub;
-    case Mod::Ls: return ua <= ub;
-    case Mod::Hi: return ua > ub;
-    case Mod::Hs: return ua >= ub;
-    default: return false;
+    case Mod::Eq:
+      return a == b;
+    case Mod::Ne:
+      return a != b;
+    case Mod::Lt:
+      return a < b;
+    case Mod::Le:
+      return a <= b;
+    case Mod::Gt:
+      return a > b;
+    case Mod::Ge:
+      return a >= b;
+    case Mod::Lo:
+      return ua < ub;
+    case Mod::Ls:
+      return ua <= ub;
+    case Mod::Hi:
+      return ua > ub;
+    case Mod::Hs:
+      return ua >= ub;
+    default:
+      return false;
   }
 }
 
@@ -38,21 +49,36 @@ bool compareInt(Mod cmp, T a, T b) {
 bool compareFloat(Mod cmp, double x, double y) {
   const bool nan = std::isnan(x) || std::isnan(y);
   switch (cmp) {
-    case Mod::Eq: return !nan && x == y;
-    case Mod::Ne: return !nan && x != y;
-    case Mod::Lt: return !nan && x < y;
-    case Mod::Le: return !nan && x <= y;
-    case Mod::Gt: return !nan && x > y;
-    case Mod::Ge: return !nan && x >= y;
-    case Mod::Equ: return nan || x == y;
-    case Mod::Neu: return nan || x != y;
-    case Mod::Ltu: return nan || x < y;
-    case Mod::Leu: return nan || x <= y;
-    case Mod::Gtu: return nan || x > y;
-    case Mod::Geu: return nan || x >= y;
-    case Mod::Num: return !nan;
-    case Mod::Nan: return nan;
-    default: return false;
+    case Mod::Eq:
+      return !nan && x == y;
+    case Mod::Ne:
+      return !nan && x != y;
+    case Mod::Lt:
+      return !nan && x < y;
+    case Mod::Le:
+      return !nan && x <= y;
+    case Mod::Gt:
+      return !nan && x > y;
+    case Mod::Ge:
+      return !nan && x >= y;
+    case Mod::Equ:
+      return nan || x == y;
+    case Mod::Neu:
+      return nan || x != y;
+    case Mod::Ltu:
+      return nan || x < y;
+    case Mod::Leu:
+      return nan || x <= y;
+    case Mod::Gtu:
+      return nan || x > y;
+    case Mod::Geu:
+      return nan || x >= y;
+    case Mod::Num:
+      return !nan;
+    case Mod::Nan:
+      return nan;
+    default:
+      return false;
   }
 }
 
@@ -179,11 +205,21 @@ void execSlct(ExecCtx& ctx) {
 
 void execCompare(ExecCtx& ctx) {
   switch (ctx.ins().op) {
-    case Opcode::Setp: execSetp(ctx); break;
-    case Opcode::Set: execSet(ctx); break;
-    case Opcode::Selp: execSelp(ctx); break;
-    case Opcode::Slct: execSlct(ctx); break;
-    default: unsupported(ctx, "is not a comparison instruction"); break;
+    case Opcode::Setp:
+      execSetp(ctx);
+      break;
+    case Opcode::Set:
+      execSet(ctx);
+      break;
+    case Opcode::Selp:
+      execSelp(ctx);
+      break;
+    case Opcode::Slct:
+      execSlct(ctx);
+      break;
+    default:
+      unsupported(ctx, "is not a comparison instruction");
+      break;
   }
 }
 

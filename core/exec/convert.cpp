@@ -4,9 +4,9 @@
 // (Table 15: chop / sign- and zero-extension, int <-> float, float <-> float)
 // and 9.4.1 (a destination wider than the type receives the value sign- or
 // zero-extended).
-#include <cstdint>
-
 #include <fmt/format.h>
+
+#include <cstdint>
 
 #include "core/exec/alu_util.hpp"
 
@@ -19,11 +19,16 @@ __extension__ typedef __int128 S128;
 
 DataType bitType(int bits) {
   switch (bits) {
-    case 8: return DataType::B8;
-    case 16: return DataType::B16;
-    case 32: return DataType::B32;
-    case 64: return DataType::B64;
-    default: return DataType::None;
+    case 8:
+      return DataType::B8;
+    case 16:
+      return DataType::B16;
+    case 32:
+      return DataType::B32;
+    case 64:
+      return DataType::B64;
+    default:
+      return DataType::None;
   }
 }
 
@@ -51,7 +56,8 @@ void execMov(ExecCtx& ctx) {
     if (unpack) {
       // Element 0 takes the lowest bits; `_` elements are skipped by write().
       const std::uint64_t v = ctx.read(lane, src, t);
-      for (int i = 0; i < n; ++i) ctx.write(lane, dst.elems[static_cast<std::size_t>(i)], (v >> (i * w)) & widthMask(w));
+      for (int i = 0; i < n; ++i)
+        ctx.write(lane, dst.elems[static_cast<std::size_t>(i)], (v >> (i * w)) & widthMask(w));
     } else if (pack) {
       std::uint64_t v = 0;
       for (int i = 0; i < n; ++i) v |= ctx.read(lane, src.elems[static_cast<std::size_t>(i)], bitType(w)) << (i * w);
@@ -67,7 +73,8 @@ void execMov(ExecCtx& ctx) {
 // Integer source value, extended by the source type's signedness.
 S128 intValue(std::uint64_t bits, DataType t) {
   const int n = bitWidth(t);
-  if (isSigned(t) && n < 64 && ((bits >> (n - 1)) & 1u)) return static_cast<S128>(bits | ~widthMask(n)) - (S128{1} << 64);
+  if (isSigned(t) && n < 64 && ((bits >> (n - 1)) & 1u))
+    return static_cast<S128>(bits | ~widthMask(n)) - (S128{1} << 64);
   if (isSigned(t) && n == 64) return static_cast<std::int64_t>(bits);
   return static_cast<S128>(bits & widthMask(n));
 }
@@ -82,8 +89,8 @@ std::uint64_t convertNaN(std::uint64_t bits, fp::Format from, fp::Format to, boo
   if (from == fp::kBF16 && to == fp::kF32) return bits << 16;
   if (!keepPayload) return fp::canonicalNaN(to);
   const std::uint64_t man = bits & from.manMask();
-  const std::uint64_t moved = to.manBits >= from.manBits ? man << (to.manBits - from.manBits)
-                                                         : man >> (from.manBits - to.manBits);
+  const std::uint64_t moved =
+      to.manBits >= from.manBits ? man << (to.manBits - from.manBits) : man >> (from.manBits - to.manBits);
   const std::uint64_t sign = fp::signOf(bits, from) ? to.signBit() : 0;
   return sign | to.infBits() | to.quietBit() | moved;
 }
@@ -186,9 +193,15 @@ void execCvt(ExecCtx& ctx) {
 
 void execMove(ExecCtx& ctx) {
   switch (ctx.ins().op) {
-    case Opcode::Mov: execMov(ctx); break;
-    case Opcode::Cvt: execCvt(ctx); break;
-    default: unsupported(ctx, "is not a move or conversion"); break;
+    case Opcode::Mov:
+      execMov(ctx);
+      break;
+    case Opcode::Cvt:
+      execCvt(ctx);
+      break;
+    default:
+      unsupported(ctx, "is not a move or conversion");
+      break;
   }
 }
 

@@ -13,10 +13,14 @@ namespace {
 
 int hostMode(RoundMode m) {
   switch (m) {
-    case RoundMode::TowardZero: return FE_TOWARDZERO;
-    case RoundMode::Down: return FE_DOWNWARD;
-    case RoundMode::Up: return FE_UPWARD;
-    default: return FE_TONEAREST;  // NearestAway is not an f64 arithmetic mode in PTX
+    case RoundMode::TowardZero:
+      return FE_TOWARDZERO;
+    case RoundMode::Down:
+      return FE_DOWNWARD;
+    case RoundMode::Up:
+      return FE_UPWARD;
+    default:
+      return FE_TONEAREST;  // NearestAway is not an f64 arithmetic mode in PTX
   }
 }
 

@@ -21,20 +21,34 @@ std::uint64_t roundAt(const Exact& x, int q, RoundMode m) {
     kept = shift == 64 ? 0 : x.sig >> shift;
     const std::uint64_t rem = shift == 64 ? x.sig : x.sig & ((std::uint64_t{1} << shift) - 1);
     const std::uint64_t half = std::uint64_t{1} << (shift - 1);
-    if (rem == 0) rest = x.sticky ? Rest::BelowHalf : Rest::Zero;
-    else if (rem < half) rest = Rest::BelowHalf;
-    else if (rem == half) rest = x.sticky ? Rest::AboveHalf : Rest::Half;
-    else rest = Rest::AboveHalf;
+    if (rem == 0)
+      rest = x.sticky ? Rest::BelowHalf : Rest::Zero;
+    else if (rem < half)
+      rest = Rest::BelowHalf;
+    else if (rem == half)
+      rest = x.sticky ? Rest::AboveHalf : Rest::Half;
+    else
+      rest = Rest::AboveHalf;
   } else {
     rest = Rest::BelowHalf;  // 0 < x < 2^(q-1)
   }
   bool up = false;
   switch (m) {
-    case RoundMode::NearestEven: up = rest == Rest::AboveHalf || (rest == Rest::Half && (kept & 1)); break;
-    case RoundMode::NearestAway: up = rest == Rest::AboveHalf || rest == Rest::Half; break;
-    case RoundMode::TowardZero: up = false; break;
-    case RoundMode::Up: up = !x.neg && rest != Rest::Zero; break;
-    case RoundMode::Down: up = x.neg && rest != Rest::Zero; break;
+    case RoundMode::NearestEven:
+      up = rest == Rest::AboveHalf || (rest == Rest::Half && (kept & 1));
+      break;
+    case RoundMode::NearestAway:
+      up = rest == Rest::AboveHalf || rest == Rest::Half;
+      break;
+    case RoundMode::TowardZero:
+      up = false;
+      break;
+    case RoundMode::Up:
+      up = !x.neg && rest != Rest::Zero;
+      break;
+    case RoundMode::Down:
+      up = x.neg && rest != Rest::Zero;
+      break;
   }
   return kept + (up ? 1 : 0);
 }
@@ -43,10 +57,19 @@ std::uint64_t overflow(bool neg, Format f, RoundMode m) {
   const std::uint64_t sign = neg ? f.signBit() : 0;
   bool toInf = true;
   switch (m) {
-    case RoundMode::NearestEven: case RoundMode::NearestAway: toInf = true; break;
-    case RoundMode::TowardZero: toInf = false; break;
-    case RoundMode::Up: toInf = !neg; break;
-    case RoundMode::Down: toInf = neg; break;
+    case RoundMode::NearestEven:
+    case RoundMode::NearestAway:
+      toInf = true;
+      break;
+    case RoundMode::TowardZero:
+      toInf = false;
+      break;
+    case RoundMode::Up:
+      toInf = !neg;
+      break;
+    case RoundMode::Down:
+      toInf = neg;
+      break;
   }
   return sign | (toInf ? f.infBits() : f.maxFinite());
 }
@@ -71,7 +94,7 @@ double toDouble(std::uint64_t bits, Format f) {
 
 std::uint64_t roundPack(const Exact& x, Format f, RoundMode m, bool ftz) {
   const std::uint64_t sign = x.neg ? f.signBit() : 0;
-  if (x.sig == 0) return sign;  // only a sticky remainder cannot occur; treat as zero
+  if (x.sig == 0) return sign;                             // only a sticky remainder cannot occur; treat as zero
   const int top = x.exp + (63 - std::countl_zero(x.sig));  // exponent of the leading bit
   const int p = f.manBits + 1;
   if (ftz && top < f.emin()) {
@@ -160,7 +183,8 @@ double roundIntegral(double v, RoundMode m) {
     case RoundMode::NearestAway:
       if (std::fabs(frac) >= 0.5) r = t + (v < 0 ? -1 : 1);
       break;
-    case RoundMode::TowardZero: break;
+    case RoundMode::TowardZero:
+      break;
     case RoundMode::Down:
       if (frac < 0) r = t - 1;
       break;

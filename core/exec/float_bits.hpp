@@ -36,27 +36,19 @@ inline constexpr Format kF32{8, 23};
 inline constexpr Format kF64{11, 52};
 
 constexpr bool signOf(std::uint64_t b, Format f) { return (b & f.signBit()) != 0; }
-constexpr bool isNaN(std::uint64_t b, Format f) {
-  return (b & f.expMask()) == f.expMask() && (b & f.manMask()) != 0;
-}
+constexpr bool isNaN(std::uint64_t b, Format f) { return (b & f.expMask()) == f.expMask() && (b & f.manMask()) != 0; }
 constexpr bool isInf(std::uint64_t b, Format f) { return (b & ~f.signBit()) == f.expMask(); }
 constexpr bool isZero(std::uint64_t b, Format f) { return (b & ~f.signBit()) == 0; }
-constexpr bool isSubnormal(std::uint64_t b, Format f) {
-  return (b & f.expMask()) == 0 && (b & f.manMask()) != 0;
-}
+constexpr bool isSubnormal(std::uint64_t b, Format f) { return (b & f.expMask()) == 0 && (b & f.manMask()) != 0; }
 // .ftz on an input: a subnormal becomes a zero of the same sign.
-constexpr std::uint64_t flushSubnormal(std::uint64_t b, Format f) {
-  return isSubnormal(b, f) ? (b & f.signBit()) : b;
-}
+constexpr std::uint64_t flushSubnormal(std::uint64_t b, Format f) { return isSubnormal(b, f) ? (b & f.signBit()) : b; }
 constexpr std::uint64_t quieted(std::uint64_t b, Format f) { return b | f.quietBit(); }
 
 // The NaN an H100 writes for a NaN result of an f32, f16 or bf16 operation
 // (0x7fffffff, 0x7fff: the PTX ISA's canonical NaN), and the one an f64
 // operation creates from non-NaN operands (inf - inf, 0 / 0, sqrt(-1)):
 // 0xfff8000000000000, as recorded on an H100 (tests/data/hw/golden-alu.json).
-constexpr std::uint64_t canonicalNaN(Format f) {
-  return f == kF64 ? 0xfff8000000000000ull : f.signBit() - 1;
-}
+constexpr std::uint64_t canonicalNaN(Format f) { return f == kF64 ? 0xfff8000000000000ull : f.signBit() - 1; }
 
 // Exact value of finite bits (any of the four formats fits in a double).
 double toDouble(std::uint64_t bits, Format f);

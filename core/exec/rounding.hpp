@@ -15,17 +15,23 @@ enum class RoundMode : std::uint8_t { NearestEven, TowardZero, Down, Up, Nearest
 // modifier rounds to nearest even (the PTX default where one is optional).
 constexpr RoundMode roundModeOf(Mod m) {
   switch (m) {
-    case Mod::Rz: case Mod::Rzi: return RoundMode::TowardZero;
-    case Mod::Rm: case Mod::Rmi: return RoundMode::Down;
-    case Mod::Rp: case Mod::Rpi: return RoundMode::Up;
-    case Mod::Rna: return RoundMode::NearestAway;
-    default: return RoundMode::NearestEven;
+    case Mod::Rz:
+    case Mod::Rzi:
+      return RoundMode::TowardZero;
+    case Mod::Rm:
+    case Mod::Rmi:
+      return RoundMode::Down;
+    case Mod::Rp:
+    case Mod::Rpi:
+      return RoundMode::Up;
+    case Mod::Rna:
+      return RoundMode::NearestAway;
+    default:
+      return RoundMode::NearestEven;
   }
 }
 
 // .rni/.rzi/.rmi/.rpi: round to an integral value (cvt only).
-constexpr bool isIntegerRounding(Mod m) {
-  return m == Mod::Rni || m == Mod::Rzi || m == Mod::Rmi || m == Mod::Rpi;
-}
+constexpr bool isIntegerRounding(Mod m) { return m == Mod::Rni || m == Mod::Rzi || m == Mod::Rmi || m == Mod::Rpi; }
 
 }  // namespace ws::core

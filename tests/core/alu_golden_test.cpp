@@ -5,16 +5,16 @@
 //  - approx-alu.json: .approx / .full / MUFU instructions, compared with the
 //    error bounds of the PTX ISA (special values exactly).
 // Set WS_ALU_DUMP=<dir> to write the engine's outputs there as <kernel>.txt.
+#include <gtest/gtest.h>
+
 #include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include "tests/core/golden_replay.hpp"
 #include "tests/core/test_util.hpp"
@@ -93,19 +93,19 @@ bool nanOrInf32(std::uint32_t b) { return ((b >> 23) & 0xffu) == 0xffu; }
 
 // Result k of alu_f32_approx: the PTX ISA's bound for it.
 struct Bound {
-  int ulps = 0;          // relative bound in f32 ulps (0: exact)
-  double absolute = 0;   // absolute bound (sin, cos, lg2)
-  int width = 32;        // 16: two packed halves (f16 or bf16)
+  int ulps = 0;         // relative bound in f32 ulps (0: exact)
+  double absolute = 0;  // absolute bound (sin, cos, lg2)
+  int width = 32;       // 16: two packed halves (f16 or bf16)
   bool bf16 = false;
 };
 
 Bound boundOf(std::size_t k) {
-  if (k <= 3) return {2, 0, 32, false};             // div.approx / div.full: 2 ulp
-  if (k <= 9) return {2, 0, 32, false};             // sqrt, rsqrt, rcp approximations
-  if (k <= 13) return {0, 0x1p-20, 32, false};      // sin, cos: 2^-20.9 absolute
-  if (k <= 15) return {1, 0x1p-22, 32, false};      // lg2: 2^-22.6 on the mantissa's log, + the final rounding
-  if (k <= 17) return {2, 0, 32, false};            // ex2: 2 ulp
-  if (k == 18) return {4096, 0, 32, false};         // tanh: relative 2^-11
+  if (k <= 3) return {2, 0, 32, false};              // div.approx / div.full: 2 ulp
+  if (k <= 9) return {2, 0, 32, false};              // sqrt, rsqrt, rcp approximations
+  if (k <= 13) return {0, 0x1p-20, 32, false};       // sin, cos: 2^-20.9 absolute
+  if (k <= 15) return {1, 0x1p-22, 32, false};       // lg2: 2^-22.6 on the mantissa's log, + the final rounding
+  if (k <= 17) return {2, 0, 32, false};             // ex2: 2 ulp
+  if (k == 18) return {4096, 0, 32, false};          // tanh: relative 2^-11
   if (k == 19 || k == 20) return {2, 0, 16, false};  // f16x2 ex2 / tanh
   return {2, 0, 16, true};                           // bf16x2 ex2 / tanh
 }
@@ -162,8 +162,8 @@ TEST(AluApprox, WithinIsaBounds) {
         if (k != kFirstF64 + 2) ok = ok && actual[i] == 0;  // their low words are 0
       }
       if (!ok && shown++ < 20)
-        ADD_FAILURE() << "alu_f32_approx result " << k << " thread " << lane << ": engine 0x" << std::hex
-                      << actual[i] << ", H100 0x" << expected[i];
+        ADD_FAILURE() << "alu_f32_approx result " << k << " thread " << lane << ": engine 0x" << std::hex << actual[i]
+                      << ", H100 0x" << expected[i];
     }
   }
   EXPECT_EQ(actual.back(), expected.back());

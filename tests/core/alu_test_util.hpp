@@ -1,12 +1,12 @@
 #pragma once
 // Helpers for the ALU tests: run PTX snippets through the engine on one thread
 // and compare 32-bit results with values worked out by hand from the PTX ISA.
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
 #include <cstdint>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
-#include <gtest/gtest.h>
 
 #include "tests/core/test_util.hpp"
 
@@ -45,17 +45,18 @@ inline std::vector<Expect> wide(const std::string& ptx, std::uint64_t value) {
 }
 
 // A snippet leaving a 16-bit result in %rs1, zero-extended.
-inline Expect half(const std::string& ptx, std::uint16_t value) {
-  return {ptx + " cvt.u32.u16 %r1, %rs1;", value};
-}
+inline Expect half(const std::string& ptx, std::uint16_t value) { return {ptx + " cvt.u32.u16 %r1, %rs1;", value}; }
 
 // A snippet setting %p1 (and %p2 for p|q), as p | q << 1.
 inline Expect preds(const std::string& ptx, bool p, bool q = false) {
   // %p2 starts false (setp of %r0 != %r0) so one-predicate snippets read q = 0.
-  return {"setp.ne.u32 %p2, %r0, %r0; " + ptx + " selp.u32 %r1, 1, 0, %p1; selp.u32 %r2, 2, 0, %p2; or.b32 %r1, %r1, %r2;",
-          (p ? 1u : 0u) | (q ? 2u : 0u)};
+  return {
+      "setp.ne.u32 %p2, %r0, %r0; " + ptx + " selp.u32 %r1, 1, 0, %p1; selp.u32 %r2, 2, 0, %p2; or.b32 %r1, %r1, %r2;",
+      (p ? 1u : 0u) | (q ? 2u : 0u)};
 }
 
-inline void append(std::vector<Expect>& to, const std::vector<Expect>& more) { to.insert(to.end(), more.begin(), more.end()); }
+inline void append(std::vector<Expect>& to, const std::vector<Expect>& more) {
+  to.insert(to.end(), more.begin(), more.end());
+}
 
 }  // namespace ws::test

@@ -64,7 +64,8 @@ TEST(ArithInt, MultiplyHalvesAndWide) {
   };
   ws::test::append(c, ws::test::wide("mul.wide.s32 %rd10, -1, 1;", 0xffffffffffffffffull));
   ws::test::append(c, ws::test::wide("mul.wide.u32 %rd10, 0xffffffff, 0xffffffff;", 0xfffffffe00000001ull));
-  ws::test::append(c, ws::test::wide("mul.hi.u64 %rd10, 0xffffffffffffffff, 0xffffffffffffffff;", 0xfffffffffffffffeull));
+  ws::test::append(c,
+                   ws::test::wide("mul.hi.u64 %rd10, 0xffffffffffffffff, 0xffffffffffffffff;", 0xfffffffffffffffeull));
   ws::test::append(c, ws::test::wide("mul.hi.s64 %rd10, -1, 5;", 0xffffffffffffffffull));
   ws::test::append(c, ws::test::wide("mad.wide.s32 %rd10, -2, 3, 10;", 4));
   expectWords(c);
@@ -185,7 +186,7 @@ TEST(ArithFloat, F32SubnormalsFtzSatNaN) {
       {"add.rn.sat.f32 %r1, 0f80000000, 0f80000000;", 0x00000000},  // -0 saturates to +0
       {"add.rn.sat.f32 %r1, 0f7F800000, 0fFF800000;", 0x00000000},  // NaN saturates to +0
       {"add.rn.sat.f32 %r1, 0f00000001, 0f00000001;", 0x00000002},
-      {"add.rn.f32 %r1, 0f7FC12345, 0f3F800000;", 0x7fffffff},      // NaN results are canonical
+      {"add.rn.f32 %r1, 0f7FC12345, 0f3F800000;", 0x7fffffff},  // NaN results are canonical
       {"mul.rn.f32 %r1, 0f7F800000, 0f00000000;", 0x7fffffff},
       {"neg.f32 %r1, 0f7FC12345;", 0x7fffffff},
       {"abs.f32 %r1, 0fFFC00000;", 0x7fffffff},
@@ -245,20 +246,26 @@ TEST(ArithFloat, F64RoundingAndNaNPayloads) {
   ws::test::append(c, ws::test::wide("add.rn.f64 %rd10, " + one + ", " + half + ";", 0x3ff0000000000000ull));
   ws::test::append(c, ws::test::wide("add.rp.f64 %rd10, " + one + ", " + half + ";", 0x3ff0000000000001ull));
   ws::test::append(c, ws::test::wide("sub.rz.f64 %rd10, " + one + ", " + half + ";", 0x3fefffffffffffffull));
-  ws::test::append(c, ws::test::wide("div.rm.f64 %rd10, 0d3FF0000000000000, 0d4008000000000000;", 0x3fd5555555555555ull));
-  ws::test::append(c, ws::test::wide("div.rp.f64 %rd10, 0d3FF0000000000000, 0d4008000000000000;", 0x3fd5555555555556ull));
+  ws::test::append(c,
+                   ws::test::wide("div.rm.f64 %rd10, 0d3FF0000000000000, 0d4008000000000000;", 0x3fd5555555555555ull));
+  ws::test::append(c,
+                   ws::test::wide("div.rp.f64 %rd10, 0d3FF0000000000000, 0d4008000000000000;", 0x3fd5555555555556ull));
   ws::test::append(c, ws::test::wide("fma.rn.f64 %rd10, 0d4008000000000000, 0d3FD5555555555555, 0dBFF0000000000000;",
                                      0xbc90000000000000ull));  // 3 * 0x3fd5555555555555 - 1 = -2^-54
   ws::test::append(c, ws::test::wide("sqrt.rz.f64 %rd10, 0d4000000000000000;", 0x3ff6a09e667f3bccull));
-  ws::test::append(c, ws::test::wide("add.rn.f64 %rd10, 0d7FF0000000000000, 0dFFF0000000000000;", 0xfff8000000000000ull));
+  ws::test::append(c,
+                   ws::test::wide("add.rn.f64 %rd10, 0d7FF0000000000000, 0dFFF0000000000000;", 0xfff8000000000000ull));
   // b's NaN wins for add/mul/fma (quieted, payload kept); a's for div.
-  ws::test::append(c, ws::test::wide("add.rn.f64 %rd10, 0dFFF8000000000000, 0d7FF0000000000001;", 0x7ff8000000000001ull));
-  ws::test::append(c, ws::test::wide("div.rn.f64 %rd10, 0dFFF8000000000000, 0d7FF0000000000001;", 0xfff8000000000000ull));
+  ws::test::append(c,
+                   ws::test::wide("add.rn.f64 %rd10, 0dFFF8000000000000, 0d7FF0000000000001;", 0x7ff8000000000001ull));
+  ws::test::append(c,
+                   ws::test::wide("div.rn.f64 %rd10, 0dFFF8000000000000, 0d7FF0000000000001;", 0xfff8000000000000ull));
   ws::test::append(c, ws::test::wide("neg.f64 %rd10, 0d7FF8000000012345;", 0x7ff8000000012345ull));
   ws::test::append(c, ws::test::wide("abs.f64 %rd10, 0dBFF0000000000000;", 0x3ff0000000000000ull));
   ws::test::append(c, ws::test::wide("min.f64 %rd10, 0d7FF8000000000000, 0dC000000000000000;", 0xc000000000000000ull));
   ws::test::append(c, ws::test::wide("rcp.rn.f64 %rd10, 0d4000000000000000;", 0x3fe0000000000000ull));
-  ws::test::append(c, ws::test::wide("add.rn.f64 %rd10, 0d0000000000000001, 0d0000000000000001;", 2));  // subnormals kept
+  ws::test::append(c,
+                   ws::test::wide("add.rn.f64 %rd10, 0d0000000000000001, 0d0000000000000001;", 2));  // subnormals kept
   expectWords(c);
 }
 

@@ -29,8 +29,8 @@ TEST(Bits, LogicOps) {
       {"lop3.b32 %r1, 0x12345678, 0x9abcdef0, 0x0f0f0f0f, 0x00;", 0},
       {"lop3.b32 %r1, 0x12345678, 0x9abcdef0, 0x0f0f0f0f, 0xff;", 0xffffffff},
   };
-  c.push_back(ws::test::preds("setp.eq.u32 %p3, 1, 1; setp.eq.u32 %p4, 1, 0; and.pred %p1, %p3, %p4; or.pred %p2, %p3, %p4;",
-                              false, true));
+  c.push_back(ws::test::preds(
+      "setp.eq.u32 %p3, 1, 1; setp.eq.u32 %p4, 1, 0; and.pred %p1, %p3, %p4; or.pred %p2, %p3, %p4;", false, true));
   c.push_back(ws::test::preds("setp.eq.u32 %p3, 1, 1; xor.pred %p1, %p3, %p3; not.pred %p2, %p1;", false, true));
   ws::test::append(c, ws::test::wide("xor.b64 %rd10, 0xffffffff00000000, 0x0000ffffffff0000;", 0xffff0000ffff0000ull));
   expectWords(c);
@@ -52,7 +52,7 @@ TEST(Bits, ShiftsClampAtTheWidth) {
       {"shl.b16 %rs1, 0x0001, 16; cvt.u32.u16 %r1, %rs1;", 0},
       // shf: {b, a} = 0x89abcdef_01234567 shifted by n.
       {"shf.l.wrap.b32 %r1, 0x01234567, 0x89abcdef, 8;", 0xabcdef01},
-      {"shf.l.wrap.b32 %r1, 0x01234567, 0x89abcdef, 40;", 0xabcdef01},  // 40 & 31 = 8
+      {"shf.l.wrap.b32 %r1, 0x01234567, 0x89abcdef, 40;", 0xabcdef01},   // 40 & 31 = 8
       {"shf.l.clamp.b32 %r1, 0x01234567, 0x89abcdef, 40;", 0x01234567},  // min(40, 32) = 32
       {"shf.l.clamp.b32 %r1, 0x01234567, 0x89abcdef, 0;", 0x89abcdef},
       {"shf.r.wrap.b32 %r1, 0x01234567, 0x89abcdef, 8;", 0xef012345},
@@ -79,8 +79,8 @@ TEST(Bits, CountAndFind) {
       {"bfind.u32 %r1, 0;", 0xffffffff},
       {"bfind.u32 %r1, 1;", 0},
       {"bfind.u32 %r1, 0x80000000;", 31},
-      {"bfind.s32 %r1, -1;", 0xffffffff},        // no non-sign bit
-      {"bfind.s32 %r1, 0x80000000;", 30},        // most significant 0 of a negative value
+      {"bfind.s32 %r1, -1;", 0xffffffff},  // no non-sign bit
+      {"bfind.s32 %r1, 0x80000000;", 30},  // most significant 0 of a negative value
       {"bfind.s32 %r1, 0xfffffff0;", 3},
       {"bfind.shiftamt.u32 %r1, 1;", 31},
       {"bfind.shiftamt.u32 %r1, 0;", 0xffffffff},
@@ -113,11 +113,11 @@ TEST(Bits, BitFieldExtractAndInsert) {
       {"bfe.u32 %r1, 0x0000f000, 12, 4;", 0xf},
       {"bfe.s32 %r1, 0x0000f000, 12, 4;", 0xffffffff},  // the field's msb is replicated
       {"bfe.s32 %r1, 0x00007000, 12, 4;", 7},
-      {"bfe.u32 %r1, 0x12345678, 4, 0;", 0},             // length 0
+      {"bfe.u32 %r1, 0x12345678, 4, 0;", 0},  // length 0
       {"bfe.s32 %r1, 0x80000000, 4, 0;", 0},
-      {"bfe.u32 %r1, 0x80000000, 32, 8;", 0},            // start past the msb
-      {"bfe.s32 %r1, 0x80000000, 32, 8;", 0xffffffff},   // ... fills with a[31]
-      {"bfe.s32 %r1, 0x40000000, 28, 8;", 4},            // field runs past the msb: sign is a[31] = 0
+      {"bfe.u32 %r1, 0x80000000, 32, 8;", 0},           // start past the msb
+      {"bfe.s32 %r1, 0x80000000, 32, 8;", 0xffffffff},  // ... fills with a[31]
+      {"bfe.s32 %r1, 0x40000000, 28, 8;", 4},           // field runs past the msb: sign is a[31] = 0
       {"bfe.s32 %r1, 0x80000000, 28, 8;", 0xfffffff8},
       {"bfe.u32 %r1, 0x12345678, 0x104, 0x108;", 0x67},  // only the low 8 bits of b and c count
       {"bfi.b32 %r1, 0xff, 0x12345678, 8, 8;", 0x1234ff78},
@@ -145,7 +145,7 @@ TEST(Bits, Permute) {
       {"prmt.b32 %r1, " + ab + ", 0x7654;", 0x8f9fafbf},
       {"prmt.b32 %r1, " + ab + ", 0x0123;", 0x3f2e1d0c},
       {"prmt.b32 %r1, " + ab + ", 0x4444;", 0xbfbfbfbf},
-      {"prmt.b32 %r1, " + ab + ", 0xc840;", 0xff00bf3f},  // 8, c: sign of byte 0 (0), byte 4 (1)
+      {"prmt.b32 %r1, " + ab + ", 0xc840;", 0xff00bf3f},      // 8, c: sign of byte 0 (0), byte 4 (1)
       {"prmt.b32 %r1, " + ab + ", 0xfff76540;", 0x9fafbf3f},  // only c[15:0] selects
       {"prmt.b32.f4e %r1, " + ab + ", 1;", 0xbf0c1d2e},
       {"prmt.b32.f4e %r1, " + ab + ", 3;", 0x9fafbf0c},
@@ -169,7 +169,7 @@ TEST(Bits, DotProducts) {
       // dp2a: halfwords of a with bytes 0,1 (.lo) or 2,3 (.hi) of b.
       {"dp2a.lo.u32.u32 %r1, 0x00020003, 0x04030201, 0;", 3 * 1 + 2 * 2},
       {"dp2a.hi.u32.u32 %r1, 0x00020003, 0x04030201, 1;", 3 * 3 + 2 * 4 + 1},
-      {"dp2a.lo.s32.s32 %r1, 0xffff0002, 0x0000ff05, 0;", 2 * 5 + 1},  // 2*5 + (-1)(-1)
+      {"dp2a.lo.s32.s32 %r1, 0xffff0002, 0x0000ff05, 0;", 2 * 5 + 1},   // 2*5 + (-1)(-1)
       {"dp2a.hi.s32.u32 %r1, 0x8000ffff, 0xff010000, 0;", 0xff807fff},  // -1*1 + -32768*255
   });
 }

@@ -46,7 +46,7 @@ TEST(Compare, FloatOrderedUnorderedAndNaN) {
   const std::string nan = "0f7FC00000", one = "0f3F800000";
   expectWords({
       preds("setp.lt.f32 %p1|%p2, " + nan + ", " + one + ";", false, true),  // q = !t even for NaN
-      preds("setp.ne.f32 %p1, " + nan + ", " + one + ";", false),           // ordered ne is false on NaN
+      preds("setp.ne.f32 %p1, " + nan + ", " + one + ";", false),            // ordered ne is false on NaN
       preds("setp.neu.f32 %p1, " + nan + ", " + one + ";", true),
       preds("setp.equ.f32 %p1, " + nan + ", " + nan + ";", true),
       preds("setp.ltu.f32 %p1, 0f40000000, " + one + ";", false),
@@ -100,9 +100,9 @@ TEST(Compare, SelpAndSlct) {
       {"slct.u32.s32 %r1, 7, 9, 0;", 7},
       {"slct.u32.s32 %r1, 7, 9, -1;", 9},
       {"slct.u32.s32 %r1, 7, 9, 0x7fffffff;", 7},
-      {"slct.b32.f32 %r1, 7, 9, 0f80000000;", 7},   // -0.0 >= 0
-      {"slct.b32.f32 %r1, 7, 9, 0f7FC00000;", 9},   // NaN: unordered, b
-      {"slct.b32.f32 %r1, 7, 9, 0f80000001;", 9},   // a negative subnormal is < 0 ...
+      {"slct.b32.f32 %r1, 7, 9, 0f80000000;", 7},      // -0.0 >= 0
+      {"slct.b32.f32 %r1, 7, 9, 0f7FC00000;", 9},      // NaN: unordered, b
+      {"slct.b32.f32 %r1, 7, 9, 0f80000001;", 9},      // a negative subnormal is < 0 ...
       {"slct.ftz.b32.f32 %r1, 7, 9, 0f80000001;", 7},  // ... unless flushed to -0
       {"slct.f32.s32 %r1, 0f3F800000, 0f40000000, -5;", 0x40000000},
   };

@@ -114,13 +114,13 @@ TEST(Convert, FloatToIntegerRoundsAndSaturates) {
       half("cvt.rzi.s16.f16 %rs1, 0xFC00;", 0x8000),
   };
   ws::test::append(c, wide("cvt.rzi.s64.f32 %rd10, 0f7FC00000;", 0x8000000000000000ull));  // 64-bit NaN
-  ws::test::append(c, wide("cvt.rzi.u64.f64 %rd10, 0d43F0000000000000;", ~0ull));            // 2^64
+  ws::test::append(c, wide("cvt.rzi.u64.f64 %rd10, 0d43F0000000000000;", ~0ull));          // 2^64
   expectWords(c);
 }
 
 TEST(Convert, FloatToFloat) {
   std::vector<Expect> c = {
-      half("cvt.rn.f16.f32 %rs1, 0f477FF000;", 0x7c00),   // 65520 -> inf
+      half("cvt.rn.f16.f32 %rs1, 0f477FF000;", 0x7c00),  // 65520 -> inf
       half("cvt.rn.f16.f32 %rs1, 0f477FEFFF;", 0x7bff),
       half("cvt.rz.f16.f32 %rs1, 0f7F7FFFFF;", 0x7bff),
       half("cvt.rm.f16.f32 %rs1, 0fC77FF000;", 0xfc00),
@@ -140,20 +140,20 @@ TEST(Convert, FloatToFloat) {
       {"mov.b16 %rs2, 0x7e01; cvt.f32.f16 %r1, %rs2;", 0x7fffffff},  // canonical NaN
       {"mov.b16 %rs2, 0x0001; cvt.f32.f16 %r1, %rs2;", 0x33800000},
       {"mov.b16 %rs2, 0x7fc1; cvt.f32.bf16 %r1, %rs2;", 0x7fc10000},  // bf16 -> f32 is a shift
-      {"cvt.rn.f32.f64 %r1, 0d3FF0000010000000;", 0x3f800000},  // 1 + 2^-24: tie to even
+      {"cvt.rn.f32.f64 %r1, 0d3FF0000010000000;", 0x3f800000},        // 1 + 2^-24: tie to even
       {"cvt.rp.f32.f64 %r1, 0d3FF0000010000000;", 0x3f800001},
       {"cvt.rz.f32.f64 %r1, 0d7FEFFFFFFFFFFFFF;", 0x7f7fffff},
       {"cvt.rn.f32.f64 %r1, 0d7FEFFFFFFFFFFFFF;", 0x7f800000},
-      {"cvt.rn.f32.f64 %r1, 0d7FF8000000012345;", 0x7fc00000},  // payload truncated, quiet
-      {"cvt.rn.f32.f64 %r1, 0d3690000000000000;", 0x00000000},  // 2^-150: tie to zero
+      {"cvt.rn.f32.f64 %r1, 0d7FF8000000012345;", 0x7fc00000},      // payload truncated, quiet
+      {"cvt.rn.f32.f64 %r1, 0d3690000000000000;", 0x00000000},      // 2^-150: tie to zero
       {"cvt.rn.ftz.f32.f64 %r1, 0d3800000000000000;", 0x00000000},  // 2^-127 is tiny: flushed
-      {"cvt.rni.f32.f32 %r1, 0f40200000;", 0x40000000},  // 2.5 -> 2.0
-      {"cvt.rni.f32.f32 %r1, 0fBE99999A;", 0x80000000},  // -0.3 -> -0.0
+      {"cvt.rni.f32.f32 %r1, 0f40200000;", 0x40000000},             // 2.5 -> 2.0
+      {"cvt.rni.f32.f32 %r1, 0fBE99999A;", 0x80000000},             // -0.3 -> -0.0
       {"cvt.rpi.f32.f32 %r1, 0f00000001;", 0x3f800000},
       {"cvt.rpi.ftz.f32.f32 %r1, 0f00000001;", 0x00000000},
       {"cvt.rzi.f32.f32 %r1, 0f7FC12345;", 0x7fffffff},
-      {"cvt.f32.f32 %r1, 0f7FC12345;", 0x7fc12345},       // copied as is
-      {"cvt.ftz.f32.f32 %r1, 0f7FC12345;", 0x7fffffff},   // .ftz makes it canonical
+      {"cvt.f32.f32 %r1, 0f7FC12345;", 0x7fc12345},      // copied as is
+      {"cvt.ftz.f32.f32 %r1, 0f7FC12345;", 0x7fffffff},  // .ftz makes it canonical
       {"cvt.ftz.f32.f32 %r1, 0f80000001;", 0x80000000},
       {"cvt.sat.f32.f32 %r1, 0f40000000;", 0x3f800000},
       {"cvt.sat.f32.f32 %r1, 0f80000000;", 0x00000000},

@@ -1,6 +1,9 @@
 // Host harness for the "alu" hardware-golden kernels (alu.cu / alu.ptx).
 //
-//   alu_harness alu.ptx > golden-alu.json
+//   alu_harness alu.ptx > recording.json
+//
+// The recording's alu_f32_approx test is then moved to approx-alu.json and
+// the others kept as golden-alu.json (see alu.md).
 //
 // Loads alu.ptx through the CUDA driver API (so the driver JIT-compiles exactly
 // the PTX kept as test data), fills `in` (lanes 0..31 hand-picked edge cases,
