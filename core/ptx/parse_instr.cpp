@@ -1,0 +1,651 @@
+// Instructions: guard, opcode and modifiers (decoded against the instruction
+// table), operands with every name resolved, operand-count checks from the
+// table's shape strings, and the target/PTX-version gates.
+#include <fmt/format.h>
+
+#include <array>
+
+#include "core/ptx/parser_impl.hpp"
+
+namespace ws::core::ptx_detail {
+namespace {
+
+struct SpecialDef {
+  std::string_view name;
+  SpecialReg reg;
+  bool hasComp;  // .x/.y/.z required
+};
+
+// PTX ISA 10 "Special Registers" (the ones the engine models).
+constexpr std::array<SpecialDef, 28> kSpecials = {{
+    {"%tid", SpecialReg::Tid, true},
+    {"%ntid", SpecialReg::Ntid, true},
+    {"%ctaid", SpecialReg::Ctaid, true},
+    {"%nctaid", SpecialReg::Nctaid, true},
+    {"%laneid", SpecialReg::Laneid, false},
+    {"%warpid", SpecialReg::Warpid, false},
+    {"%nwarpid", SpecialReg::Nwarpid, false},
+    {"WARP_SZ", SpecialReg::WarpSize, false},
+    {"%lanemask_eq", SpecialReg::LanemaskEq, false},
+    {"%lanemask_lt", SpecialReg::LanemaskLt, false},
+    {"%lanemask_le", SpecialReg::LanemaskLe, false},
+    {"%lanemask_gt", SpecialReg::LanemaskGt, false},
+    {"%lanemask_ge", SpecialReg::LanemaskGe, false},
+    {"%cluster_ctarank", SpecialReg::ClusterCtarank, false},
+    {"%cluster_nctarank", SpecialReg::ClusterNctarank, false},
+    {"%clusterid", SpecialReg::Clusterid, true},
+    {"%nclusterid", SpecialReg::Nclusterid, true},
+    {"%cluster_ctaid", SpecialReg::ClusterCtaid, true},
+    {"%cluster_nctaid", SpecialReg::ClusterNctaid, true},
+    {"%is_explicit_cluster", SpecialReg::IsExplicitCluster, false},
+    {"%smid", SpecialReg::Smid, false},
+    {"%nsmid", SpecialReg::Nsmid, false},
+    {"%gridid", SpecialReg::Gridid, false},
+    {"%clock", SpecialReg::Clock, false},
+    {"%clock64", SpecialReg::Clock64, false},
+    {"%globaltimer", SpecialReg::Globaltimer, false},
+    {"%dynamic_smem_size", SpecialReg::DynamicSmemSize, false},
+    {"%total_smem_size", SpecialReg::TotalSmemSize, false},
+}};
+
+const SpecialDef* findSpecial(std::string_view name) {
+  for (const SpecialDef& s : kSpecials)
+    if (s.name == name) return &s;
+  return nullptr;
+}
+
+struct Arity {
+  std::size_t min = 0, max = 0;
+};
+
+// Operand count from a shape string: top-level comma-separated items are
+// required; a [...] group that contains a comma ("[, c]", "[state,]") holds
+// optional items; any other bracket ("[a]" an address, "p[|q]" a predicate
+// output) is part of its item.
+Arity shapeArity(std::string_view shape) {
+  Arity a;
+  bool content = false;
+  for (std::size_t i = 0; i < shape.size(); ++i) {
+    char c = shape[i];
+    if (c == '[') {
+      std::size_t j = shape.find(']', i);
+      if (j == std::string_view::npos) j = shape.size();
+      std::string_view inner = shape.substr(i + 1, j - i - 1);
+      if (inner.find(',') == std::string_view::npos) {
+        content = true;
+      } else {
+        std::size_t b = 0;
+        while (b <= inner.size()) {
+          std::size_t e = inner.find(',', b);
+          if (e == std::string_view::npos) e = inner.size();
+          if (inner.substr(b, e - b).find_first_not_of(' ') != std::string_view::npos) ++a.max;
+          b = e + 1;
+        }
+      }
+      i = j;
+    } else if (c == ',') {
+      if (content) ++a.min;
+      content = false;
+    } else if (c != ' ') {
+      content = true;
+    }
+  }
+  if (content) ++a.min;
+  a.max += a.min;
+  return a;
+}
+
+const std::array<Arity, kOpcodeCount>& arityTable() {
+  static const std::array<Arity, kOpcodeCount> table = [] {
+    std::array<Arity, kOpcodeCount> t{};
+    for (const OpInfo& i : allOps()) t[static_cast<std::size_t>(i.op)] = shapeArity(i.shape);
+    return t;
+  }();
+  return table;
+}
+
+// Forms whose operand lists the table's one-line shape does not spell out.
+Arity arityOf(const Instr& ins) {
+  Arity a = arityTable()[static_cast<std::size_t>(ins.op)];
+  // An explicit cache policy is one more source operand (PTX ISA 9.7.9.8, ld/st/atom/red).
+  if (ins.has(Mod::L2CacheHint)) ++a.max;
+  // mbarrier.try_wait takes an optional suspendTimeHint (PTX ISA 9.7.13.15.16).
+  if (ins.op == Opcode::Mbarrier && ins.has(Mod::TryWait)) ++a.max;
+  // bar.red / barrier.red: d, a{, b}, {!}c (PTX ISA 9.7.12.1).
+  if ((ins.op == Opcode::Bar || ins.op == Opcode::Barrier) && ins.has(Mod::Red)) a = {3, 4};
+  // cvt to a packed pair converts two sources: cvt.rn.f16x2.f32 d, a, b (PTX ISA 9.7.9.21).
+  if (ins.op == Opcode::Cvt && (ins.type == DataType::F16x2 || ins.type == DataType::BF16x2)) a.max = 3;
+  return a;
+}
+
+std::string legalList(const OpInfo& info) {
+  std::string s;
+  for (std::size_t i = 1; i < kModCount; ++i) {
+    if (!info.legal.test(i)) continue;
+    if (!s.empty()) s += ' ';
+    s += '.';
+    s += modName(static_cast<Mod>(i));
+  }
+  return s.empty() ? "none" : s;
+}
+
+std::string versionStr(int v) { return fmt::format("{}.{}", v / 10, v % 10); }
+
+}  // namespace
+
+std::optional<NameRef> Parser::lookup(std::string_view name) const {
+  std::string_view prefix;
+  std::uint32_t index = 0;
+  bool indexed = false, split = false;
+  for (std::size_t i = m_scopes.size(); i-- > 0;) {
+    const Scope& s = m_scopes[i];
+    if (auto it = s.names.find(name); it != s.names.end()) return it->second;
+    if (s.ranges.empty()) continue;
+    if (!split) {
+      split = true;
+      // Same rule as declaration: "%r12" is element 12 of "%r<N>".
+      std::size_t k = name.size();
+      while (k > 0 && name[k - 1] >= '0' && name[k - 1] <= '9') --k;
+      std::size_t digits = name.size() - k;
+      indexed = digits > 0 && digits <= 9 && k > 0 && !(digits > 1 && name[k] == '0');
+      if (indexed) {
+        prefix = name.substr(0, k);
+        for (std::size_t j = k; j < name.size(); ++j) index = index * 10 + static_cast<std::uint32_t>(name[j] - '0');
+      }
+    }
+    if (!indexed) continue;
+    if (auto it = s.ranges.find(prefix); it != s.ranges.end() && index < it->second.count)
+      return NameRef{NameRef::Kind::Reg, it->second.base + index};
+  }
+  return std::nullopt;
+}
+
+void Parser::parseInstruction() {
+  std::size_t start = m_pos;
+  Instr ins;
+  m_newLabelFix.clear();
+  m_newFuncFix.clear();
+  if (accept(Tok::At)) {
+    bool neg = accept(Tok::Bang);
+    if (!at(Tok::Ident)) {
+      error(peek(), fmt::format("expected a predicate register after '@{}', found {}", neg ? "!" : "", found()));
+      return recoverStatement(start);
+    }
+    Token g = next();
+    auto r = lookup(text(g));
+    if (!r || r->kind != NameRef::Kind::Reg) {
+      error(g, fmt::format("unknown register '{}' used as a guard predicate", text(g)));
+      return recoverStatement(start);
+    }
+    if (m_prog.regs[r->index].type != DataType::Pred) {
+      error(g, fmt::format("guard '{}' is a .{} register; a guard must be a .pred register", text(g),
+                           typeName(m_prog.regs[r->index].type)));
+      return recoverStatement(start);
+    }
+    ins.guard = static_cast<std::int32_t>(r->index);
+    ins.guardNegated = neg;
+  }
+  if (!at(Tok::Ident)) {
+    error(peek(), fmt::format("expected an instruction after the guard, found {}", found()));
+    return recoverStatement(start);
+  }
+  Token mn = next();
+  std::size_t dotCount = 0;
+  if (!decodeOpcode(ins, mn, dotCount)) return recoverStatement(start);
+  ins.family = ins.info().family;
+  ins.func = static_cast<std::uint32_t>(m_curFunc);
+  ins.pos = {0, mn.line, mn.col};
+  ins.cuda = m_loc;
+  bool ok = ins.op == Opcode::Call ? parseCallOperands(ins, mn) : parseOperands(ins, mn);
+  if (!ok) return recoverStatement(start);
+  if (!at(Tok::Semi)) {
+    const Token prev = m_prev;
+    if (peek().line > prev.line && (at(Tok::Ident) || at(Tok::At) || at(Tok::DotName) || at(Tok::RBrace))) {
+      // Most likely a forgotten ';': report it where it belongs and go on
+      // with the next line as a new statement.
+      errorAfter(prev, fmt::format("expected ';' after the operands of '{}', found {} on the next line", text(mn),
+                                   found()));
+      return;
+    }
+    error(peek(), fmt::format("expected ',' or ';' after an operand of '{}', found {}", text(mn), found()));
+    return recoverStatement(start);
+  }
+  next();
+  if (ins.op != Opcode::Call && !checkOperandCount(ins, mn)) return;
+  checkGates(ins, mn);
+
+  auto idx = static_cast<std::uint32_t>(m_prog.instrs.size());
+  for (LabelFixup& f : m_newLabelFix) {
+    f.instr = idx;
+    m_scopes.back().pending.push_back(f);
+  }
+  for (FuncFixup& f : m_newFuncFix) {
+    f.instr = idx;
+    m_funcFixups.push_back(f);
+  }
+  m_prog.instrs.push_back(std::move(ins));
+}
+
+bool Parser::decodeOpcode(Instr& ins, const Token& mn, std::size_t& dotCount) {
+  m_modToks.clear();
+  std::uint32_t prevEnd = mn.end();
+  while (at(Tok::DotName) && peek().off == prevEnd) {
+    if (m_modToks.size() >= 24) {
+      error(peek(), fmt::format("too many modifiers on '{}'", text(mn)));
+      return false;
+    }
+    m_modToks.push_back(next());
+    prevEnd = m_modToks.back().end();
+  }
+  // The longest known mnemonic among the first 1..3 dotted tokens
+  // ("red.async" before "red", "bar.warp" before "bar").
+  std::optional<Opcode> op;
+  std::size_t used = 0;
+  for (std::size_t k = std::min<std::size_t>(2, m_modToks.size()) + 1; k-- > 0;) {
+    std::uint32_t end = k == 0 ? mn.end() : m_modToks[k - 1].end();
+    if ((op = findMnemonic(m_text.substr(mn.off, end - mn.off)))) {
+      used = k;
+      break;
+    }
+  }
+  if (!op) {
+    std::uint32_t end = m_modToks.empty() ? mn.end() : m_modToks.back().end();
+    error(mn, fmt::format("unknown instruction '{}' in '{}' (not in warpscope's instruction table, docs/isa.md)",
+                          text(mn), m_text.substr(mn.off, end - mn.off)));
+    return false;
+  }
+  ins.op = *op;
+  const OpInfo& info = opInfo(*op);
+  dotCount = m_modToks.size() - used;
+  m_modToks.erase(m_modToks.begin(), m_modToks.begin() + static_cast<std::ptrdiff_t>(used));
+  std::size_t types = 0, ops = 0;
+  for (const Token& t : m_modToks) {
+    std::string_view name = text(t).substr(1);
+    auto m = findMod(name);
+    if (!m) {
+      error(t, fmt::format("unknown modifier '.{}' on '{}'; legal modifiers: {}", name, info.mnemonic,
+                           legalList(info)));
+      return false;
+    }
+    if (!info.legal.test(static_cast<std::size_t>(*m))) {
+      error(t, fmt::format("modifier '.{}' is not legal for '{}'; legal modifiers: {}", name, info.mnemonic,
+                           legalList(info)));
+      return false;
+    }
+    auto conflict = [&](Mod old, std::string_view what) {
+      error(t, fmt::format("'.{}' conflicts with '.{}' on '{}': one {} modifier per instruction", name,
+                           modName(old), info.mnemonic, what));
+      return false;
+    };
+    switch (modAxis(*m)) {
+      case Axis::Type: {
+        DataType ty = modToType(*m).value_or(DataType::None);
+        if (types == 0) ins.type = ty;
+        else if (types == 1) ins.type2 = ty;
+        else {
+          error(t, fmt::format("too many type modifiers on '{}' (at most two)", info.mnemonic));
+          return false;
+        }
+        ++types;
+        break;
+      }
+      case Axis::Rounding:
+        if (ins.rnd != Mod::None) return conflict(ins.rnd, "rounding");
+        ins.rnd = *m;
+        break;
+      case Axis::Compare:
+        if (ins.cmp != Mod::None) return conflict(ins.cmp, "comparison");
+        ins.cmp = *m;
+        break;
+      case Axis::Op:
+        if (ops == 0) ins.opMod = *m;
+        else if (ops == 1) ins.opMod2 = *m;
+        else {
+          error(t, fmt::format("too many operation modifiers on '{}' (at most two)", info.mnemonic));
+          return false;
+        }
+        ++ops;
+        break;
+      case Axis::Space:
+        if (ins.space != Mod::None) return conflict(ins.space, "state-space");
+        ins.space = *m;
+        break;
+      case Axis::Sem:
+        if (ins.sem != Mod::None) return conflict(ins.sem, "memory-ordering");
+        ins.sem = *m;
+        break;
+      case Axis::Scope:
+        if (ins.scope != Mod::None) return conflict(ins.scope, "scope");
+        ins.scope = *m;
+        break;
+      case Axis::Vector:
+        if (ins.vec != 1) {
+          error(t, fmt::format("two vector modifiers on '{}'", info.mnemonic));
+          return false;
+        }
+        ins.vec = *m == Mod::V2 ? 2 : *m == Mod::V4 ? 4 : 8;
+        break;
+      case Axis::Flag:
+      case Axis::Hint:
+      case Axis::None:
+        break;
+    }
+    ins.mods.set(static_cast<std::size_t>(*m));
+  }
+  return true;
+}
+
+bool Parser::parseOperands(Instr& ins, const Token&) {
+  if (at(Tok::Semi)) return true;
+  bool branch = ins.op == Opcode::Bra;
+  for (;;) {
+    Operand op;
+    if (!parseOperand(op, branch && ins.ops.empty(), ins.ops.size(), false)) return false;
+    ins.ops.push_back(std::move(op));
+    if (ins.ops.size() > 16) {
+      error(peek(), "more than 16 operands");
+      return false;
+    }
+    if (!accept(Tok::Comma)) return true;
+  }
+}
+
+bool Parser::parseCallOperands(Instr& ins, const Token& mn) {
+  // call{.uni} (ret-list), func, (arg-list);  lists may be empty or absent
+  // (PTX ISA 9.7.12.4). Always decoded as List(returns), Func, List(args).
+  Operand rets, fn, args;
+  rets.kind = args.kind = OperandKind::List;
+  if (at(Tok::LParen)) {
+    if (!parseList(rets) || !expect(Tok::Comma, "','", "after the return list of 'call'")) return false;
+  }
+  if (!at(Tok::Ident)) {
+    error(peek(), fmt::format("expected the called function's name, found {}", found()));
+    return false;
+  }
+  Token ft = next();
+  auto it = m_funcByName.find(text(ft));
+  if (it == m_funcByName.end()) {
+    auto r = lookup(text(ft));
+    error(ft, r ? fmt::format("indirect calls through '{}' are not supported: call a .func by name", text(ft))
+                : fmt::format("call to unknown function '{}' (no .func of that name is declared before it)",
+                              text(ft)));
+    return false;
+  }
+  const FuncDecl& decl = m_funcs[it->second];
+  if (decl.isEntry) {
+    error(ft, fmt::format("'{}' is an .entry; only a .func can be called", text(ft)));
+    return false;
+  }
+  fn.kind = OperandKind::Func;
+  m_newFuncFix.push_back({0, 1, it->second, ft});
+  if (accept(Tok::Comma)) {
+    if (!at(Tok::LParen)) {
+      error(peek(), fmt::format("expected the argument list '(...)' of 'call', found {}", found()));
+      return false;
+    }
+    if (!parseList(args)) return false;
+    if (at(Tok::Comma)) {
+      error(peek(), "call prototypes and jump tables (indirect calls) are not supported");
+      return false;
+    }
+  }
+  if (args.elems.size() != decl.nParams) {
+    error(ft, fmt::format("'{}' takes {} parameter{}, but this call passes {}", text(ft), decl.nParams,
+                          decl.nParams == 1 ? "" : "s", args.elems.size()));
+    return false;
+  }
+  if (!rets.elems.empty() && rets.elems.size() != decl.nRets) {
+    error(ft, fmt::format("'{}' returns {} value{}, but this call receives {}", text(ft), decl.nRets,
+                          decl.nRets == 1 ? "" : "s", rets.elems.size()));
+    return false;
+  }
+  (void)mn;
+  ins.ops.push_back(std::move(rets));
+  ins.ops.push_back(std::move(fn));
+  ins.ops.push_back(std::move(args));
+  return true;
+}
+
+bool Parser::parseList(Operand& op) {
+  next();  // '('
+  op.kind = OperandKind::List;
+  if (accept(Tok::RParen)) return true;
+  for (;;) {
+    Operand e;
+    if (!parseOperand(e, false, 0, true)) return false;
+    op.elems.push_back(std::move(e));
+    if (accept(Tok::RParen)) return true;
+    if (!expect(Tok::Comma, "',' or ')'", "in the call's operand list")) return false;
+    if (op.elems.size() >= 256) {
+      error(peek(), "more than 256 call arguments");
+      return false;
+    }
+  }
+}
+
+bool Parser::parseVector(Operand& op) {
+  Token open = next();  // '{'
+  op.kind = OperandKind::Vector;
+  for (;;) {
+    Operand e;
+    if (!parseOperand(e, false, 0, true)) return false;
+    if (e.kind != OperandKind::Reg && e.kind != OperandKind::Sink && e.kind != OperandKind::Imm) {
+      error(open, "vector operand elements must be registers, '_' or immediates");
+      return false;
+    }
+    op.elems.push_back(std::move(e));
+    if (accept(Tok::RBrace)) return true;
+    if (!expect(Tok::Comma, "',' or '}'", "in the vector operand")) return false;
+    if (op.elems.size() >= 8) {
+      error(peek(), "a vector operand has at most 8 elements");
+      return false;
+    }
+  }
+}
+
+bool Parser::parseOperand(Operand& op, bool labelContext, std::size_t opIndex, bool nested) {
+  switch (peek().kind) {
+    case Tok::Bang: {
+      next();
+      if (!at(Tok::Ident)) {
+        error(peek(), fmt::format("expected a predicate register after '!', found {}", found()));
+        return false;
+      }
+      Token t = peek();
+      if (!parseNameOperand(op, false, opIndex, nested)) return false;
+      if (op.kind != OperandKind::Reg) {
+        error(t, fmt::format("'!' applies only to predicate registers, not to '{}'", text(t)));
+        return false;
+      }
+      op.negate = true;
+      return true;
+    }
+    case Tok::Minus:
+    case Tok::Number: return parseImmediate(op, true, "operand");
+    case Tok::LBrace:
+      if (nested) break;
+      return parseVector(op);
+    case Tok::LBracket:
+      if (nested) break;
+      return parseAddress(op);
+    case Tok::LParen:
+      if (nested) break;
+      return parseList(op);
+    case Tok::Ident: return parseNameOperand(op, labelContext, opIndex, nested);
+    default: break;
+  }
+  error(peek(), fmt::format("expected an operand (a register, immediate, address or name), found {}", found()));
+  return false;
+}
+
+bool Parser::parseImmediate(Operand& op, bool allowFloat, std::string_view context) {
+  bool neg = accept(Tok::Minus);
+  if (!at(Tok::Number)) {
+    if (neg) error(peek(), fmt::format("expected a number after '-', found {}", found()));
+    else error(peek(), fmt::format("expected an integer {} (a number), found {}", context, found()));
+    return false;
+  }
+  Token t = next();
+  std::string why;
+  auto lit = parseNumber(text(t), why);
+  if (!lit) {
+    error(t, fmt::format("bad immediate {}: {}", describeToken(m_text, t), why));
+    return false;
+  }
+  if (lit->isFloat && !allowFloat) {
+    error(t, fmt::format("expected an integer {}, found the floating-point {}", context, describeToken(m_text, t)));
+    return false;
+  }
+  if (neg) lit = negate(*lit);
+  op.kind = OperandKind::Imm;
+  op.imm = static_cast<std::int64_t>(lit->bits);
+  op.immIsFloat = lit->isFloat;
+  return true;
+}
+
+bool Parser::parsePredOutput(Operand& op) {
+  // d|p: a second, predicate destination (PTX ISA 9.7.10.5 shfl, 9.7.10.7 match).
+  if (!accept(Tok::Pipe)) return true;
+  if (!at(Tok::Ident)) {
+    error(peek(), fmt::format("expected a predicate register after '|', found {}", found()));
+    return false;
+  }
+  Token t = next();
+  auto r = lookup(text(t));
+  if (!r || r->kind != NameRef::Kind::Reg) {
+    error(t, fmt::format("unknown register '{}' after '|'", text(t)));
+    return false;
+  }
+  op.hasPred = true;
+  op.reg2 = r->index;
+  return true;
+}
+
+bool Parser::parseNameOperand(Operand& op, bool labelContext, std::size_t opIndex, bool nested) {
+  Token t = next();
+  std::string_view name = text(t);
+  if (name == "_") {
+    op.kind = OperandKind::Sink;
+    return parsePredOutput(op);
+  }
+  if (labelContext) {
+    op.kind = OperandKind::Label;
+    m_newLabelFix.push_back({0, static_cast<std::uint32_t>(opIndex), name, t});
+    return true;
+  }
+  if (auto r = lookup(name)) {
+    if (r->kind == NameRef::Kind::Reg) {
+      op.kind = OperandKind::Reg;
+      op.reg = r->index;
+      return parsePredOutput(op);
+    }
+    op.kind = OperandKind::Symbol;
+    op.symbol = static_cast<std::int32_t>(r->index);
+    if (at(Tok::Plus) || at(Tok::Minus)) {
+      // var+imm: the variable's address plus a byte offset.
+      bool minus = next().kind == Tok::Minus;
+      Operand off;
+      if (!parseImmediate(off, false, "offset")) return false;
+      op.imm = minus ? -off.imm : off.imm;
+    }
+    return true;
+  }
+  if (const SpecialDef* sd = findSpecial(name)) {
+    op.kind = OperandKind::Special;
+    op.sreg = sd->reg;
+    bool dotted = at(Tok::DotName) && adjacent(t, peek());
+    if (sd->hasComp) {
+      std::string_view c = dotted ? text(peek()) : std::string_view();
+      if (c != ".x" && c != ".y" && c != ".z") {
+        error(dotted ? peek() : t, fmt::format("'{}' needs a component: {}.x, {}.y or {}.z", name, name, name, name));
+        return false;
+      }
+      next();
+      op.comp = static_cast<std::uint8_t>(c[1] - 'x');
+    } else if (dotted) {
+      error(peek(), fmt::format("'{}' has no components, found '{}'", name, text(peek())));
+      return false;
+    }
+    return true;
+  }
+  if (auto it = m_funcByName.find(name); it != m_funcByName.end() && !nested) {
+    op.kind = OperandKind::Func;
+    m_newFuncFix.push_back({0, static_cast<std::uint32_t>(opIndex), it->second, t});
+    return true;
+  }
+  if (name.starts_with('%'))
+    error(t, fmt::format("unknown register '{}': no '.reg' in scope declares it", name));
+  else
+    error(t, fmt::format("unknown name '{}': not a register, variable or function in scope", name));
+  return false;
+}
+
+bool Parser::parseAddress(Operand& op) {
+  next();  // '['
+  op.kind = OperandKind::Address;
+  if (at(Tok::Ident)) {
+    Token t = next();
+    auto r = lookup(text(t));
+    if (!r) {
+      error(t, fmt::format("unknown {} '{}' in the address", text(t).starts_with('%') ? "register" : "variable",
+                           text(t)));
+      return false;
+    }
+    if (r->kind == NameRef::Kind::Reg) {
+      op.hasBase = true;
+      op.reg = r->index;
+    } else {
+      op.symbol = static_cast<std::int32_t>(r->index);
+    }
+    if (at(Tok::Plus) || at(Tok::Minus)) {
+      bool minus = next().kind == Tok::Minus;  // [a+-4] reads as + (-4)
+      Operand off;
+      if (!parseImmediate(off, false, "address offset")) return false;
+      op.imm = minus ? -off.imm : off.imm;
+    }
+  } else if (at(Tok::Number) || at(Tok::Minus)) {
+    Operand abs;
+    if (!parseImmediate(abs, false, "address")) return false;
+    op.imm = abs.imm;
+  } else {
+    error(peek(), fmt::format("expected a register, variable or number inside '[...]', found {}", found()));
+    return false;
+  }
+  return expect(Tok::RBracket, "']'", "to close the address");
+}
+
+bool Parser::checkOperandCount(const Instr& ins, const Token& mn) {
+  Arity a = arityOf(ins);
+  std::size_t n = ins.ops.size();
+  if (n >= a.min && n <= a.max) return true;
+  std::string want = a.min == a.max ? std::to_string(a.min) : fmt::format("{} to {}", a.min, a.max);
+  error(mn, fmt::format("'{}' takes {} operand{} ({}), found {}", ins.info().mnemonic, want, a.max == 1 ? "" : "s",
+                        ins.info().shape.empty() ? "none" : ins.info().shape, n));
+  return false;
+}
+
+void Parser::checkGates(const Instr& ins, const Token& mn) {
+  if (!m_sawTarget || m_prog.target.sm == 0) return;
+  const OpInfo& info = ins.info();
+  const Target& tg = m_prog.target;
+  int ver = m_prog.ptxVersion();
+  if (!tg.satisfies(Target{info.minSm, 0}))
+    error(mn, fmt::format("'{}' requires sm_{} or higher (module targets {})", info.mnemonic, info.minSm, tg.str()));
+  if (m_sawVersion && ver < info.minPtx)
+    error(mn, fmt::format("'{}' requires PTX ISA {} or later (module is .version {})", info.mnemonic,
+                          versionStr(info.minPtx), versionStr(ver)));
+  for (const Gate& g : allGates()) {
+    if (g.op != ins.op || !ins.has(g.mod)) continue;
+    const Token* where = &mn;
+    for (const Token& t : m_modToks)
+      if (findMod(text(t).substr(1)) == g.mod) where = &t;
+    auto need = Target::parse(g.target);
+    if (need && !tg.satisfies(*need))
+      error(*where, fmt::format("{} (module targets {})", g.sentence, tg.str()));
+    else if (m_sawVersion && ver < g.minPtx)
+      error(*where, fmt::format("{} It needs PTX ISA {} or later (module is .version {})", g.sentence,
+                                versionStr(g.minPtx), versionStr(ver)));
+  }
+}
+
+}  // namespace ws::core::ptx_detail
