@@ -215,10 +215,8 @@ FlowsView buildFlows(const Frame& f, const HistoryIndex* index) {
             v.gathers.push_back(std::move(g));
             it = v.gathers.end() - 1;
           }
-          if (!((it->members >> fl.from.lane) & 1u)) {
-            it->members |= 1u << fl.from.lane;
-            it->inputs[fl.from.lane] = b.valueText(fl.from.reg, fl.value);
-          }
+          if (it->inputs[fl.from.lane].empty()) it->inputs[fl.from.lane] = b.valueText(fl.from.reg, fl.value);
+          it->members |= 1u << fl.from.lane;
           it->members |= 1u << fl.to.lane;
           break;
         }

@@ -51,6 +51,8 @@ template <class Back>
 std::string shortest16(float value, std::uint16_t bits, Back back) {
   if (std::isnan(value)) return "nan";
   if (std::isinf(value)) return value < 0 ? "-inf" : "inf";
+  // Whole numbers read better without an exponent (65504, not 6.55e+04).
+  if (value == std::trunc(value) && std::abs(value) < 1e7f) return fmt::format("{}", value);
   for (int p = 1; p <= 9; ++p) {
     std::string s = fmt::format("{:.{}g}", value, p);
     if (back(std::strtof(s.c_str(), nullptr)) == bits) return s;
