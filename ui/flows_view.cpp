@@ -169,8 +169,10 @@ ShuffleInfo shuffleInfo(const Frame& f, const core::StepRecord& r, const core::I
   s.modeText = s.mode == core::Mod::Idx ? fmt::format(".idx from lane {}", s.b & 0x1fu)
                : s.mode == core::Mod::Bfly ? fmt::format(".bfly: xor {}", s.b & 0x1fu)
                : fmt::format(".{} by {}", shflModeName(s.mode), s.b & 0x1fu);
-  s.clampText = s.segmentStarts.size() <= 1 ? fmt::format("c = {:#x}: one segment of 32 lanes, clamp {}", s.c, s.clamp)
-                                            : fmt::format("c = {:#x}: segments of {} lanes, clamp {}", s.c, segLanes, s.clamp);
+  // For .up, c's low bits are the lowest source lane of a segment; for the others, the highest.
+  const std::string segText = s.segmentStarts.size() <= 1 ? "one segment of 32 lanes" : fmt::format("segments of {} lanes", segLanes);
+  s.clampText = s.mode == core::Mod::Up ? fmt::format("c = {:#x}: {}, sources below segment lane {} keep their own value", s.c, segText, s.clamp)
+                                        : fmt::format("c = {:#x}: {}, clamp at segment lane {}", s.c, segText, s.clamp);
   return s;
 }
 

@@ -126,7 +126,7 @@ void shuffleArrows(Grid& g, const FlowsView& v, std::uint32_t warp, double ySrc,
     p.id = fmt::format("flow-{}", k++);
     if (a.keep) {
       const double size = t.smallSize;
-      Primitive& lab = s.text(p0.x + 4, (p0.y + p3.y) / 2 + size * 0.35, "own", size, t.flowKeep, TextAnchor::Start, "keep-label");
+      Primitive& lab = s.text(p0.x - 5, (p0.y + p3.y) / 2 + size * 0.35, "own", size, t.flowKeep, TextAnchor::End, "keep-label");
       lab.tooltip = a.tooltip;
     }
   }
@@ -141,30 +141,36 @@ void gatherArrows(Grid& g, const FlowsView& v, std::uint32_t warp, double ySrc, 
     if (!gt.members) continue;
     const int lo = std::countr_zero(gt.members), hi = 31 - std::countl_zero(gt.members);
     const std::string kind = gt.kind == core::FlowKind::Vote ? "vote" : "reduce";
-    Primitive& bus = s.line({g.laneCenter(lo) - 8, yBus}, {g.laneCenter(std::min(hi, g.lanes() - 1)) + 8, yBus}, t.flowGather,
-                            t.strokeWidth * 2.2, fmt::format("flow {} bus", kind));
+    // A box the members' inputs flow into and the result flows out of.
+    const double bh = g.rowH() * 0.8, top = yBus - bh / 2;
+    const double x0 = g.laneX(lo) + 2, x1 = g.laneX(std::min(hi, g.lanes() - 1) + 1) - 2;
+    Primitive& bus = s.rect(x0, top, x1 - x0, bh, t.panel, fmt::format("flow {} bus", kind));
+    bus.hasStroke = true;
+    bus.stroke = t.flowGather;
+    bus.strokeWidth = t.strokeWidth * 1.2;
+    bus.radius = 6;
     bus.data.emplace_back("members", formatMask(gt.members));
     bus.data.emplace_back("result", gt.result);
     bus.tooltip = fmt::format("{} over {}", gt.op, lanesPhrase(gt.members));
+    const std::string label = gt.result.empty() ? gt.op : fmt::format("{} over {} \u2192 {}", gt.op, lanesPhrase(gt.members), gt.result);
+    const double size = g.fit(label, x1 - x0 - 12, t.fontSize * 1.05, false);
+    Primitive& lab = s.text((x0 + x1) / 2, yBus + size * 0.35, label, size, t.text, TextAnchor::Middle, "bus-label");
+    lab.bold = true;
     for (int l = lo; l <= hi && l < g.lanes(); ++l) {
       if (!((gt.members >> l) & 1u)) continue;
-      Primitive& in = s.line({g.laneCenter(l), ySrc + g.rowH() - 2}, {g.laneCenter(l), yBus}, t.flowGather, t.strokeWidth,
-                             fmt::format("flow {} gather", kind));
+      Primitive& in = s.arrow({g.laneCenter(l), ySrc + g.rowH() - 2}, {g.laneCenter(l), top}, t.flowGather, t.strokeWidth,
+                              t.arrowHead * 0.8, fmt::format("flow {} gather", kind));
       in.data.emplace_back("from", fmt::format("lane{}", l));
       in.data.emplace_back("to", "bus");
       in.data.emplace_back("from-warp", fmt::format("{}", warp));
       in.tooltip = fmt::format("lane {} gives {}", l, gt.inputs[static_cast<std::size_t>(l)]);
-      Primitive& out = s.arrow({g.laneCenter(l), yBus}, {g.laneCenter(l), yDst + 2}, t.flowGather, t.strokeWidth, t.arrowHead,
+      Primitive& out = s.arrow({g.laneCenter(l), top + bh}, {g.laneCenter(l), yDst + 2}, t.flowGather, t.strokeWidth, t.arrowHead,
                                fmt::format("flow {} scatter", kind));
       out.data.emplace_back("from", "bus");
       out.data.emplace_back("to", fmt::format("lane{}", l));
       out.data.emplace_back("to-warp", fmt::format("{}", warp));
       out.tooltip = fmt::format("lane {} gets the {} result", l, gt.op);
     }
-    const std::string label = gt.result.empty() ? gt.op : fmt::format("{} \u2192 {}", gt.op, gt.result);
-    Primitive& lab = s.text(g.right() + 10, yBus + t.fontSize * 0.35, label, t.fontSize, t.flowGather, TextAnchor::Start, "bus-label");
-    lab.bold = true;
-    g.extend(g.right() + 20 + textWidth(label, t.fontSize, false));
   }
 }
 
@@ -266,18 +272,35 @@ double atomicArrows(Grid& g, const Frame& f, const FlowsView& v, std::uint32_t w
     const double ns = g.fit(c.name, wide + 8, t.smallSize, false);
     s.text(cx[i], yCells + g.rowH() + ns * 1.1, c.name, ns, t.mutedText, TextAnchor::Middle, "cell-name");
   }
+  // Arrows into one cell land side by side along its top edge, in lane order.
+  std::vector<int> into(cells.size(), 0), landed(cells.size(), 0);
+  for (const Arrow& a : v.arrows)
+    if (a.kind == core::FlowKind::Atomic && a.to.cell >= 0)
+      ++into[static_cast<std::size_t>(std::find(cells.begin(), cells.end(), a.to.cell) - cells.begin())];
   int k = 0;
+  std::vector<std::pair<Point, const Arrow*>> tails;
   for (const Arrow& a : v.arrows) {
     if (a.kind != core::FlowKind::Atomic || a.to.cell < 0 || a.from.warp != warp || a.from.lane >= g.lanes()) continue;
     const auto i = static_cast<std::size_t>(std::find(cells.begin(), cells.end(), a.to.cell) - cells.begin());
-    const Point p0{g.laneCenter(a.from.lane), ySrc + g.rowH() - 2}, p3{cx[i], yCells + 3};
+    const double span = std::min(wide - 12, 14.0 * into[i]);
+    const double x = into[i] <= 1 ? cx[i] : cx[i] - span / 2 + span * landed[i]++ / (into[i] - 1);
+    const Point p0{g.laneCenter(a.from.lane), ySrc + g.rowH() - 2}, p3{x, yCells + 3};
     Primitive& p = s.arrow(p0, p3, t.flowAtomic, t.strokeWidth, t.arrowHead);
     tagArrow(p, a, v);
     p.id = fmt::format("flow-{}", k++);
-    // Serialization order, by the arrow's tail.
-    Primitive& o = s.text(p0.x + 5, p0.y + t.smallSize * 1.2, fmt::format("{}", a.order + 1), t.smallSize, t.flowAtomic, TextAnchor::Start, "order");
+    tails.emplace_back(p0, &a);
+  }
+  // Serialization order, in a small disc on each arrow's tail.
+  for (const auto& [p0, a] : tails) {
+    const double r = t.smallSize * 0.75;
+    Primitive& disc = s.rect(p0.x - r, p0.y + 4, 2 * r, 2 * r, t.background, "order-disc");
+    disc.radius = r;
+    disc.hasStroke = true;
+    disc.stroke = t.flowAtomic;
+    disc.strokeWidth = 1.5;
+    Primitive& o = s.text(p0.x, p0.y + 4 + r + t.smallSize * 0.35, fmt::format("{}", a->order + 1), t.smallSize, t.text, TextAnchor::Middle, "order");
     o.bold = true;
-    o.tooltip = fmt::format("{} in serialization order", a.order + 1);
+    o.tooltip = fmt::format("{} in serialization order", a->order + 1);
   }
   (void)f;
   return yCells + g.rowH() + t.smallSize * 1.6;
@@ -405,16 +428,13 @@ Scene buildScene(const Frame& f, const HistoryIndex* index, const Theme& t, cons
     if (ins && w == main) {
       std::vector<std::uint32_t> regs = instrRegisters(*ins);
       std::erase_if(regs, [&](std::uint32_t r) { return std::find(shown.begin(), shown.end(), r) != shown.end(); });
-      auto table = buildRegisterTable(f, w, regs);
-      std::stable_partition(table.columns.begin(), table.columns.end(), [](const RegColumn& c) { return c.written; });
-      if (!table.columns.empty()) {
-        table = buildRegisterTable(f, w, [&] {
-          std::vector<std::uint32_t> order;
-          for (const auto& c : table.columns) order.push_back(c.reg);
-          return order;
-        }());
+      auto writtenNow = [&](std::uint32_t r) {
+        return rec && std::any_of(rec->regs.begin(), rec->regs.end(), [&](const core::RegChange& c) { return c.warp == w && c.reg == r; });
+      };
+      std::stable_partition(regs.begin(), regs.end(), writtenNow);
+      if (!regs.empty()) {
         y += t.gap * 0.3;
-        y = layout::registerRows(g, f, table, y, false);
+        y = layout::registerRows(g, f, buildRegisterTable(f, w, regs), y, false);
       }
     }
     if (o.showMasks) {

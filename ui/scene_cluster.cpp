@@ -66,7 +66,8 @@ Scene buildClusterScene(const Frame& f, const HistoryIndex* index, const Theme& 
   const std::size_t panelA = panel(s, t, px, y, pw, "cta-panel issuer");
   s.items[panelA].data.emplace_back("cta", fmt::format("{}", st.ctas[issuerCta].clusterRank));
   y += t.gap * 0.6;
-  y += g.textLine(t.margin, y, fmt::format("CTA rank {} \u00b7 {}: issues red.async", st.ctas[issuerCta].clusterRank, warpTitle(st, issuer)),
+  y += g.textLine(t.margin, y, fmt::format("CTA rank {} \u00b7 {} \u00b7 warp {}: issues red.async", st.ctas[issuerCta].clusterRank, ctaText(st, issuerCta),
+                              st.warps[issuer].warpInCta),
                   t.fontSize * 1.15, t.text, true, false, "cta-title");
   const LaneGridView lg = buildLaneGrid(f, issuer);
   y = layout::laneRows(g, f, lg, y, false);

@@ -213,6 +213,10 @@ double explanationBox(Grid& g, const ExplanationView& e, const Focus& focus, int
   }
   const double line = t.fontSize * 1.5;
   const std::size_t notes = std::min<std::size_t>(e.notes.size(), 4);
+  // As wide as its longest line.
+  w = std::max(w, textWidth(e.headline, t.fontSize * 1.05, false) + 2 * t.gap);
+  for (const auto* l : pick) w = std::max(w, textWidth(l->text, t.fontSize, false) + 2 * t.gap);
+  for (std::size_t i = 0; i < notes; ++i) w = std::max(w, textWidth(e.notes[i], t.fontSize, false) + 2 * t.gap);
   const bool more = pick.size() < e.lanes.size();
   const double h = t.gap + t.fontSize * 1.6 + line * static_cast<double>(pick.size() + notes + (more ? 1 : 0)) + t.gap;
   Primitive& box = s.rect(x, y, w, h, t.panel, "explanation");

@@ -14,7 +14,13 @@ std::string slurp(const std::string& path) {
 }
 
 std::uint32_t Bench::reg(std::string_view name) const {
-  for (std::uint32_t i = 0; i < program->regs.size(); ++i)
+  // Registers of the launched entry (every function has its own %r1).
+  std::uint32_t begin = 0, end = static_cast<std::uint32_t>(program->regs.size());
+  if (auto fn = program->findFunction(launch.entry)) {
+    begin = program->functions[*fn].regBegin;
+    end = program->functions[*fn].regEnd;
+  }
+  for (std::uint32_t i = begin; i < end; ++i)
     if (program->regs[i].name == name) return i;
   ADD_FAILURE() << "no register " << name;
   return 0;

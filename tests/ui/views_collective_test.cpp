@@ -5,7 +5,7 @@
 
 #include <bit>
 
-#include "tests/ui/ui_test_util.hpp"
+#include "tests/ui/synthetic_steps.hpp"
 #include "ui/views.hpp"
 
 namespace ws::ui {
@@ -14,31 +14,8 @@ namespace {
 using test::ui::Bench;
 using test::ui::kernelBench;
 
-// A shfl.sync.bfly by 1 over the full warp: lane i reads lane i^1's %r0 = 10 * (i^1).
-Bench bflyBench() {
-  auto b = kernelBench("\tshfl.sync.bfly.b32 %r1, %r0, 1, 0x1f, 0xffffffff;\n");
-  EXPECT_TRUE(b.has_value());
-  b->setReg(0, "%r0", [](int l) { return 10u * static_cast<unsigned>(l); });
-  const std::uint32_t pc = b->pcOfLine("shfl.sync.bfly");
-  EXPECT_EQ(pc, b->pc);
-  core::StepRecord& r = b->begin(0, pc, 0xffffffffu);
-  r.membermask = 0xffffffffu;
-  const auto r0 = static_cast<std::int32_t>(b->reg("%r0")), r1 = static_cast<std::int32_t>(b->reg("%r1"));
-  for (int l = 0; l < 32; ++l) b->write("%r1", l, 10u * static_cast<unsigned>(l ^ 1));
-  for (int l = 0; l < 32; ++l) {
-    core::Flow f;
-    f.kind = core::FlowKind::Shuffle;
-    f.from = core::Endpoint::ofLane(0, l ^ 1, r0);
-    f.to = core::Endpoint::ofLane(0, l, r1);
-    f.value = 10u * static_cast<unsigned>(l ^ 1);
-    b->records.back().flows.push_back(f);
-  }
-  b->advance();
-  return std::move(*b);
-}
-
 TEST(ShuffleViews, ButterflyArrowsGoFromPartnerToLane) {
-  Bench b = bflyBench();
+  Bench b = test::ui::butterflyStep();
   const Frame f = b.frame();
   const FlowsView v = buildFlows(f);
   ASSERT_EQ(v.arrows.size(), 32u);
@@ -60,11 +37,11 @@ TEST(ShuffleViews, ButterflyArrowsGoFromPartnerToLane) {
   EXPECT_EQ(v.shuffle->clamp, 31u);
   EXPECT_EQ(v.shuffle->segmentStarts, std::vector<int>{0});
   EXPECT_EQ(v.shuffle->modeText, ".bfly: xor 1");
-  EXPECT_EQ(v.shuffle->clampText, "c = 0x1f: one segment of 32 lanes, clamp 31");
+  EXPECT_EQ(v.shuffle->clampText, "c = 0x1f: one segment of 32 lanes, clamp at segment lane 31");
 }
 
 TEST(ShuffleViews, ExplanationNamesSourceLaneRegisterAndValue) {
-  Bench b = bflyBench();
+  Bench b = test::ui::butterflyStep();
   const ExplanationView e = buildExplanation(b.frame());
   EXPECT_EQ(e.headline, "shfl.sync.bfly.b32 (line " + std::to_string(b.program->instrs[b.pc].pos.line) +
                             "): exchange a register between lanes: d = a of the source lane picked by mode, b and c");
@@ -75,7 +52,7 @@ TEST(ShuffleViews, ExplanationNamesSourceLaneRegisterAndValue) {
 }
 
 TEST(ShuffleViews, LaneGridRegistersAndMasks) {
-  Bench b = bflyBench();
+  Bench b = test::ui::butterflyStep();
   const Frame f = b.frame();
   const LaneGridView g = buildLaneGrid(f, 0);
   ASSERT_EQ(g.cells.size(), 32u);
@@ -122,26 +99,7 @@ TEST(ShuffleViews, LaneGridRegistersAndMasks) {
 
 TEST(ShuffleViews, OutOfRangeLanesKeepTheirValueAndSayWhy) {
   // shfl.sync.up by 1 on 8 lanes: lane 0's source -1 is below the segment.
-  auto ob = kernelBench("\tshfl.sync.up.b32 %r1|%p1, %r0, 1, 0x0, 0xff;\n", 8);
-  ASSERT_TRUE(ob);
-  Bench& b = *ob;
-  b.setReg(0, "%r0", [](int l) { return static_cast<unsigned>(l) + 100u; });
-  core::StepRecord& r = b.begin(0, b.pc, 0xffu);
-  r.membermask = 0xffu;
-  const auto r0 = static_cast<std::int32_t>(b.reg("%r0")), r1 = static_cast<std::int32_t>(b.reg("%r1"));
-  for (int l = 0; l < 8; ++l) {
-    b.write("%r1", l, 100u + static_cast<unsigned>(l == 0 ? 0 : l - 1));
-    b.write("%p1", l, l == 0 ? 0 : 1);
-  }
-  for (int l = 0; l < 8; ++l) {
-    core::Flow fl;
-    fl.kind = l == 0 ? core::FlowKind::ShuffleKeep : core::FlowKind::Shuffle;
-    fl.from = core::Endpoint::ofLane(0, l == 0 ? 0 : l - 1, r0);
-    fl.to = core::Endpoint::ofLane(0, l, r1);
-    fl.value = 100u + static_cast<unsigned>(l == 0 ? 0 : l - 1);
-    b.records.back().flows.push_back(fl);
-  }
-  b.advance();
+  Bench b = test::ui::shflUpStep();
   const Frame f = b.frame();
   const FlowsView v = buildFlows(f);
   ASSERT_EQ(v.arrows.size(), 8u);
@@ -171,30 +129,13 @@ TEST(ShuffleViews, SegmentsFromTheCOperand) {
   EXPECT_EQ(s.segmask, 0x18u);
   EXPECT_EQ(s.clamp, 7u);
   EXPECT_EQ(s.segmentStarts, (std::vector<int>{0, 8, 16, 24}));
-  EXPECT_EQ(s.clampText, "c = 0x1807: segments of 8 lanes, clamp 7");
+  EXPECT_EQ(s.clampText, "c = 0x1807: segments of 8 lanes, clamp at segment lane 7");
   EXPECT_EQ(s.modeText, ".down by 3");
 }
 
 // vote.ballot of even lanes: every member gathers every member's predicate.
 TEST(GatherViews, BallotGathersIntoEveryMember) {
-  auto ob = kernelBench("\tvote.sync.ballot.b32 %r1, %p1, 0xffffffff;\n");
-  ASSERT_TRUE(ob);
-  Bench& b = *ob;
-  b.setReg(0, "%p1", [](int l) { return l % 2 == 0 ? 1u : 0u; });
-  core::StepRecord& r = b.begin(0, b.pc, 0xffffffffu);
-  r.membermask = 0xffffffffu;
-  const auto p1 = static_cast<std::int32_t>(b.reg("%p1")), r1 = static_cast<std::int32_t>(b.reg("%r1"));
-  for (int l = 0; l < 32; ++l) b.write("%r1", l, 0x55555555u);
-  for (int from = 0; from < 32; ++from)
-    for (int to = 0; to < 32; ++to) {
-      core::Flow fl;
-      fl.kind = core::FlowKind::Vote;
-      fl.from = core::Endpoint::ofLane(0, from, p1);
-      fl.to = core::Endpoint::ofLane(0, to, r1);
-      fl.value = from % 2 == 0;
-      b.records.back().flows.push_back(fl);
-    }
-  b.advance();
+  Bench b = test::ui::ballotStep();
   const Frame f = b.frame();
   const FlowsView v = buildFlows(f);
   EXPECT_TRUE(v.arrows.empty());  // 1024 lane-to-lane flows become one gather
@@ -213,24 +154,7 @@ TEST(GatherViews, BallotGathersIntoEveryMember) {
 }
 
 TEST(GatherViews, ReduxSumIsTheCommonResult) {
-  auto ob = kernelBench("\tredux.sync.add.u32 %r1, %r0, 0xffffffff;\n");
-  ASSERT_TRUE(ob);
-  Bench& b = *ob;
-  b.setReg(0, "%r0", [](int l) { return static_cast<unsigned>(l); });
-  core::StepRecord& r = b.begin(0, b.pc, 0xffffffffu);
-  r.membermask = 0xffffffffu;
-  const auto r0 = static_cast<std::int32_t>(b.reg("%r0")), r1 = static_cast<std::int32_t>(b.reg("%r1"));
-  for (int l = 0; l < 32; ++l) b.write("%r1", l, 496);
-  for (int from = 0; from < 32; ++from)
-    for (int to = 0; to < 32; ++to) {
-      core::Flow fl;
-      fl.kind = core::FlowKind::Reduce;
-      fl.from = core::Endpoint::ofLane(0, from, r0);
-      fl.to = core::Endpoint::ofLane(0, to, r1);
-      fl.value = static_cast<unsigned>(from);
-      b.records.back().flows.push_back(fl);
-    }
-  b.advance();
+  Bench b = test::ui::reduxStep();
   const FlowsView v = buildFlows(b.frame());
   ASSERT_EQ(v.gathers.size(), 1u);
   EXPECT_EQ(v.gathers[0].kind, core::FlowKind::Reduce);
@@ -240,35 +164,8 @@ TEST(GatherViews, ReduxSumIsTheCommonResult) {
   EXPECT_EQ(e.lanes[7].text, "lane 7 gives its %r0 = 7; redux.sync.add.u32 over lanes 0-31 \u2192 %r1 = 496");
 }
 
-// match.any with three values (lane % 3): three groups, numbered by lowest lane.
-Bench matchBench() {
-  auto ob = kernelBench("\tmatch.any.sync.b32 %r1, %r0, 0xffffffff;\n");
-  EXPECT_TRUE(ob);
-  Bench& b = *ob;
-  b.setReg(0, "%r0", [](int l) { return 7u * static_cast<unsigned>(l % 3); });
-  core::StepRecord& r = b.begin(0, b.pc, 0xffffffffu);
-  r.membermask = 0xffffffffu;
-  const auto r0 = static_cast<std::int32_t>(b.reg("%r0")), r1 = static_cast<std::int32_t>(b.reg("%r1"));
-  std::uint32_t groupMask[3] = {0, 0, 0};
-  for (int l = 0; l < 32; ++l) groupMask[l % 3] |= 1u << l;
-  for (int l = 0; l < 32; ++l) b.write("%r1", l, groupMask[l % 3]);
-  for (int from = 0; from < 32; ++from)
-    for (int to = 0; to < 32; ++to) {
-      if (from % 3 != to % 3) continue;
-      core::Flow fl;
-      fl.kind = core::FlowKind::Match;
-      fl.from = core::Endpoint::ofLane(0, from, r0);
-      fl.to = core::Endpoint::ofLane(0, to, r1);
-      fl.value = 7u * static_cast<unsigned>(from % 3);
-      fl.group = static_cast<std::uint32_t>(to % 3);
-      b.records.back().flows.push_back(fl);
-    }
-  b.advance();
-  return std::move(*ob);
-}
-
 TEST(MatchViews, GroupsMasksAndExplanation) {
-  Bench b = matchBench();
+  Bench b = test::ui::matchStep();
   const Frame f = b.frame();
   const FlowsView v = buildFlows(f);
   ASSERT_EQ(v.matchGroups.size(), 3u);
