@@ -38,6 +38,14 @@ DiagnosticsView buildDiagnostics(const Frame& f) {
                               instrText(p, r->pc), lanesPhrase(r->lanes));
     if (r->guardFalse) v.narration += fmt::format(" {} skipped it (guard false).", lanesPhrase(r->guardFalse));
   }
+  if (f.narration) {
+    const std::int32_t line = r && !r->userEdit && !r->completedAsync ? lineOf(p, r->pc) : -1;
+    for (const auto& n : *f.narration) {
+      const bool atStep = n.step && *n.step == f.position;
+      const bool atLine = n.ptxLine && line > 0 && static_cast<std::int32_t>(*n.ptxLine) == line;
+      if (atStep || atLine) v.story.push_back(n.text);
+    }
+  }
   if (!r) return v;
   for (const auto& d : r->diags) {
     DiagnosticItem it;

@@ -14,6 +14,7 @@
 #include "core/trace/breakpoint.hpp"
 #include "core/trace/step_record.hpp"
 #include "ui/format.hpp"
+#include "ui/story.hpp"
 
 namespace ws::ui {
 
@@ -67,6 +68,7 @@ struct Frame {
   const std::vector<core::Breakpoint>* breakpoints = nullptr;
   Focus focus;
   ViewOptions options;
+  const std::vector<StoryEntry>* narration = nullptr;  // a scenario's story; may be null
 
   const core::Program& prog() const { return *program; }
   const core::MachineState& st() const { return *state; }

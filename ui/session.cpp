@@ -25,8 +25,13 @@ std::variant<std::unique_ptr<Session>, std::string> Session::create(SessionSourc
   if (!src.program) return std::string("no program");
   auto made = core::Engine::create(src.program, src.launch, src.options);
   if (auto* err = std::get_if<std::string>(&made)) return *err;
-  core::History history(std::move(std::get<core::Engine>(made)), h);
-  return std::unique_ptr<Session>(new Session(std::move(history), std::move(src)));
+  return fromEngine(std::move(std::get<core::Engine>(made)), std::move(src), h);
+}
+
+std::unique_ptr<Session> Session::fromEngine(core::Engine engine, SessionSource meta, core::HistoryOptions h) {
+  if (meta.launch.entry.empty()) meta.launch = engine.launch();
+  core::History history(std::move(engine), h);
+  return std::unique_ptr<Session>(new Session(std::move(history), std::move(meta)));
 }
 
 std::variant<std::unique_ptr<Session>, std::string> Session::create(std::shared_ptr<const core::Program> program,
@@ -41,7 +46,8 @@ std::variant<std::unique_ptr<Session>, std::string> Session::create(std::shared_
 }
 
 Session::Session(core::History h, SessionSource src)
-    : m_history(std::move(h)), m_launch(std::move(src.launch)), m_title(std::move(src.title)), m_breakpoints(std::move(src.breakpoints)) {}
+    : m_history(std::move(h)), m_launch(std::move(src.launch)), m_title(std::move(src.title)), m_breakpoints(std::move(src.breakpoints)),
+      m_narration(std::move(src.narration)) {}
 
 core::RunHooks Session::hooks() const {
   core::RunHooks h;
@@ -272,6 +278,7 @@ Frame Session::frame() const {
   f.breakpoints = &m_breakpoints;
   f.focus = m_focus;
   f.options = m_viewOptions;
+  f.narration = &m_narration;
   return f;
 }
 

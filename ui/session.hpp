@@ -29,6 +29,7 @@ struct SessionSource {
   core::EngineOptions options;
   std::vector<core::Breakpoint> breakpoints;
   std::string title;  // shown in window titles and exports
+  std::vector<StoryEntry> narration;  // a scenario's story, shown at its steps / PTX lines
 };
 
 class Session {
@@ -40,6 +41,10 @@ class Session {
   static std::variant<std::unique_ptr<Session>, std::string> create(std::shared_ptr<const core::Program> program,
                                                                     const core::LaunchConfig& launch,
                                                                     const core::EngineOptions& options = {});
+
+  // A session over an engine made elsewhere (a scenario's, with its snippet
+  // registers already set); `meta` supplies title, breakpoints and narration.
+  static std::unique_ptr<Session> fromEngine(core::Engine engine, SessionSource meta, core::HistoryOptions h = {});
 
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
@@ -59,6 +64,7 @@ class Session {
   const ViewOptions& viewOptions() const { return m_viewOptions; }
   // Why the last command stopped.
   const core::RunOutcome& lastOutcome() const { return m_lastOutcome; }
+  const std::vector<StoryEntry>& narration() const { return m_narration; }
 
   // ---- stepping (forward commands execute new steps or replay the recorded future)
   // Completes one unit (a step, the focused warp's next instruction, a cycle,
@@ -133,6 +139,7 @@ class Session {
   core::LaunchConfig m_launch;
   std::string m_title;
   std::vector<core::Breakpoint> m_breakpoints;
+  std::vector<StoryEntry> m_narration;
   Focus m_focus;
   bool m_follow = true;
   ViewOptions m_viewOptions;

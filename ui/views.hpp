@@ -282,6 +282,7 @@ struct DiagnosticItem {
 };
 struct DiagnosticsView {
   std::string narration;  // one sentence: what this step did
+  std::vector<std::string> story;  // the scenario's narration for this step or PTX line (markdown)
   std::vector<DiagnosticItem> items;
 };
 DiagnosticsView buildDiagnostics(const Frame& f);
