@@ -60,7 +60,7 @@ class Explainer {
   }
 
  private:
-  void add(int lane, std::string text) { m_v.lanes.push_back({lane, m_rec ? m_rec->warp : 0, std::move(text)}); }
+  void add(int lane, std::string text) { m_v.lanes.push_back({lane, m_rec ? m_rec->warp : 0, std::move(text), 1u << lane}); }
 
   std::string guardText(int lane) const {
     if (m_ins->guard < 0) return "";
@@ -202,6 +202,7 @@ class Explainer {
     // Memory writes pair with lanes in ascending order when there is one per lane.
     const bool memPerLane = !m_rec->mem.empty() && static_cast<int>(m_rec->mem.size()) == lanes;
     std::size_t memIndex = 0;
+    std::vector<std::pair<core::LaneMask, std::string>> bodies;
     for (int l = 0; l < core::kWarpSize; ++l) {
       if (!((m_rec->lanes >> l) & 1u)) continue;
       std::string parts;
@@ -223,12 +224,19 @@ class Explainer {
         parts = m_ins->guard >= 0 ? fmt::format("takes the branch ({})", guardText(l)) : "takes the branch";
       }
       if (parts.empty()) parts = "executes it";
-      std::string text = fmt::format("lane {}: {}", l, parts);
+      std::string text = parts;
       if (!ins.empty()) {
         text += " \u2190 ";
         for (std::size_t k = 0; k < ins.size(); ++k) text += (k ? ", " : "") + ins[k];
       }
-      add(l, std::move(text));
+      // Lanes that did exactly the same thing share one line.
+      auto same = std::find_if(bodies.begin(), bodies.end(), [&](const auto& b) { return b.second == text; });
+      if (same != bodies.end()) same->first |= 1u << l;
+      else bodies.emplace_back(1u << l, std::move(text));
+    }
+    for (const auto& [mask, body] : bodies) {
+      const int first = std::countr_zero(mask);
+      m_v.lanes.push_back({first, m_rec->warp, fmt::format("{}: {}", lanesPhrase(mask), body), mask});
     }
     if (!memPerLane)
       for (const auto& mc : m_rec->mem) m_v.notes.push_back(fmt::format("memory at offset {:#x} = {} (was {})", mc.offset, hexMinimal(mc.after), hexMinimal(mc.before)));

@@ -18,7 +18,8 @@ struct MbarrierFields {
   bool operator==(const MbarrierFields&) const = default;
 };
 
-// Whether this build knows the engine's mbarrier encoding.
+// Whether the engine's encoding is known (always, since core/exec/mbarrier_object.hpp
+// landed; the panel still handles an undecodable word by showing it raw).
 bool mbarrierDecoderAvailable();
 // The fields of an object word; nullopt when no decoder is available.
 std::optional<MbarrierFields> decodeMbarrier(std::uint64_t word);

@@ -313,13 +313,14 @@ Scene buildScene(const Frame& f, const HistoryIndex* index, const Theme& t, cons
   s.background = t.background;
   s.fontFamily = t.fontFamily;
   s.monoFamily = t.monoFamily;
-  const auto& st = f.st();
-  if (st.warps.empty() || !f.program) {
+  s.items.reserve(1024);  // a full warp's step is several hundred primitives
+  if (!f.program || !f.state || f.state->warps.empty()) {
     s.width = 400;
     s.height = 100;
     s.text(t.margin, t.margin + t.fontSize, "nothing to show", t.fontSize, t.text);
     return s;
   }
+  const auto& st = f.st();
   const FlowsView flows = buildFlows(f, index);
   if (o.clusterView && flows.crossCta) return parts::buildClusterScene(f, index, t, o, flows);
 

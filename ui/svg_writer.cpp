@@ -67,15 +67,20 @@ std::string toSvg(const Scene& s) {
         break;
       case Primitive::Kind::Text: {
         const char* anchor = p.anchor == TextAnchor::Middle ? "middle" : p.anchor == TextAnchor::End ? "end" : "start";
+        // A tooltip goes on a wrapping group: renderers limited to SVG Tiny
+        // (Qt's) would draw a <title> inside <text> as part of the text.
+        if (!p.tooltip.empty()) {
+          out += "<g>";
+          title(out, p);
+        }
         out += fmt::format("<text x=\"{}\" y=\"{}\" font-family=\"{}\" font-size=\"{}\" fill=\"{}\"", num(p.x), num(p.y),
                            xmlEscape(p.mono ? s.monoFamily : s.fontFamily), num(p.fontSize), p.fill.hex());
         if (p.anchor != TextAnchor::Start) out += fmt::format(" text-anchor=\"{}\"", anchor);
         if (p.bold) out += " font-weight=\"bold\"";
         common(out, p);
         out += ">";
-        title(out, p);
         out += xmlEscape(p.text);
-        out += "</text>\n";
+        out += p.tooltip.empty() ? "</text>\n" : "</text></g>\n";
         break;
       }
       case Primitive::Kind::Line:

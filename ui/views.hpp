@@ -262,9 +262,10 @@ ListingView buildListing(const Frame& f);
 
 // ---------------------------------------------------------------- explanation
 struct LaneExplanation {
-  int lane = 0;
+  int lane = 0;              // the (lowest) lane it is about
   std::uint32_t warp = 0;
   std::string text;
+  core::LaneMask lanes = 0;  // every lane it is about (lanes that did the same share a line)
 };
 struct ExplanationView {
   std::string headline;   // "shfl.sync.bfly.b32 (line 34): exchange a register between lanes ..."

@@ -3,6 +3,7 @@
 
 #include "app/cli/cli_common.hpp"
 #include "app/cli/cmd_check.hpp"
+#include "app/cli/cmd_render.hpp"
 #include "app/cli/cmd_run.hpp"
 #include "app/cli/cmd_trace.hpp"
 
@@ -17,6 +18,8 @@ int main(int argc, char** argv) {
   ws::cli::addRunCommand(app, run);
   ws::cli::addTraceCommand(app, trace);
   ws::cli::addCheckCommand(app, check);
+  ws::cli::RenderOptions render;
+  ws::cli::addRenderCommand(app, render);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -26,5 +29,6 @@ int main(int argc, char** argv) {
   if (app.got_subcommand("run")) return ws::cli::runCommand(run);
   if (app.got_subcommand("trace")) return ws::cli::traceCommand(trace);
   if (app.got_subcommand("check")) return ws::cli::checkCommand(check);
+  if (app.got_subcommand("render")) return ws::cli::renderCommand(render);
   return ws::cli::kExitUsage;
 }

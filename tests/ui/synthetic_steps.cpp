@@ -2,12 +2,7 @@
 #include <fmt/format.h>
 
 
-#if __has_include("core/exec/mbarrier_object.hpp")
 #include "core/exec/mbarrier_object.hpp"
-#define WS_TEST_HAVE_MBAR 1
-#else
-#define WS_TEST_HAVE_MBAR 0
-#endif
 
 namespace ws::test::ui {
 namespace {
@@ -36,11 +31,7 @@ void writeShared(Bench& b, std::uint32_t c, std::uint64_t offset, unsigned bytes
 }
 
 std::uint64_t mbarInit(std::uint32_t count) {
-#if WS_TEST_HAVE_MBAR
   return core::mbar::encode(core::mbar::init(count));
-#else
-  return 0x8000000000000000ull | (static_cast<std::uint64_t>(count) << 20) | count;
-#endif
 }
 
 }  // namespace

@@ -8,12 +8,7 @@
 #include "ui/step_facts.hpp"
 #include "ui/views.hpp"
 
-#if __has_include("core/exec/mbarrier_object.hpp")
 #include "core/exec/mbarrier_object.hpp"
-#define WS_TEST_HAVE_MBAR 1
-#else
-#define WS_TEST_HAVE_MBAR 0
-#endif
 
 namespace ws::ui {
 namespace {
@@ -168,10 +163,7 @@ TEST(MbarrierViews, ObjectsComeFromExecutedInits) {
   Bench& b = a.b;
   const std::uint32_t init = b.pcOfLine("mbarrier.init");
   // Lane 0 of each CTA's warp runs mbarrier.init [bar_mem], 1.
-  std::uint64_t word = 0x8000000000000001ull | (1ull << 20);  // the engine's encoding: init, expected 1, pending 1
-#if WS_TEST_HAVE_MBAR
-  word = core::mbar::encode(core::mbar::init(1));
-#endif
+  const std::uint64_t word = core::mbar::encode(core::mbar::init(1));
   for (std::uint32_t w = 0; w < 2; ++w) {
     core::StepRecord& r = b.begin(w, init, 1u);
     r.mem.push_back({core::MemRegion::Shared, w, a.bar, 8, 0, word});

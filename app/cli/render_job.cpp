@@ -1,0 +1,124 @@
+#include "app/cli/render_job.hpp"
+
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "app/cli/cli_common.hpp"
+#include "app/cli/png_export.hpp"
+#include "ui/scenario_session.hpp"
+#include "ui/scene_builder.hpp"
+#include "ui/step_facts.hpp"
+#include "ui/svg_writer.hpp"
+
+namespace ws::cli {
+namespace {
+
+bool endsWith(const std::string& s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+bool write(ui::Session& s, const RenderJob& job, const ui::Theme& theme, const std::string& path, bool png) {
+  ui::SceneOptions o;
+  o.allWarpsOfCta = job.allWarps;
+  const ui::Scene scene = ui::buildScene(s.frame(), &s.index(), theme, o);
+  std::string err;
+  const bool ok = png ? writePng(ui::toSvg(scene), path, job.scale, err) : ui::writeSvgFile(scene, path, err);
+  if (!ok) {
+    fmt::print(stderr, "error: {}\n", err);
+    return false;
+  }
+  fmt::print("{}\n", path);
+  return true;
+}
+
+// Steps until a step runs an instruction whose mnemonic (as written) starts with `prefix`.
+bool runUntil(ui::Session& s, const std::string& prefix, std::uint64_t maxSteps) {
+  for (std::uint64_t i = 0; i < maxSteps; ++i) {
+    const core::RunOutcome o = s.step();
+    if (o.steps == 0) return false;
+    if (const core::StepRecord* r = s.history().current(); r && !r->userEdit && !r->completedAsync) {
+      if (const core::Instr* ins = ui::instrAt(s.program(), r->pc))
+        if (ui::instrMnemonic(s.program(), *ins).rfind(prefix, 0) == 0) return true;
+    }
+    if (o.why == core::RunOutcome::Why::Finished || o.why == core::RunOutcome::Why::Stopped) return false;
+  }
+  return false;
+}
+
+}  // namespace
+
+int runRenderJob(ui::ScenarioStart start, const RenderJob& job) {
+  if (job.roundRobin && start.engine) {
+    core::EngineOptions o = start.engine->options();
+    o.scheduling = core::WarpScheduling::RoundRobin;
+    start.engine->setOptions(o);
+  }
+  auto made = ui::sessionFromStart(std::move(start));
+  if (auto* e = std::get_if<std::string>(&made)) {
+    fmt::print(stderr, "error: {}\n", *e);
+    return kExitUsage;
+  }
+  ui::Session& s = *std::get<std::unique_ptr<ui::Session>>(made);
+  ui::Theme theme;
+  if (endsWith(job.theme, ".toml")) {
+    std::string err;
+    auto t = ui::loadThemeFile(job.theme, err);
+    if (!t) {
+      fmt::print(stderr, "error: {}\n", err);
+      return kExitUsage;
+    }
+    theme = *t;
+  } else {
+    theme = ui::loadTheme(job.theme);
+  }
+  s.setFollowExecution(job.warp < 0);
+  if (job.lane >= 0) s.focusLane(job.lane);
+  const bool png = job.sequence ? job.format == "png" : endsWith(job.output, ".png");
+  if (png && !pngExportAvailable()) {
+    std::string err;
+    writePng("", "", 1, err);
+    fmt::print(stderr, "error: {}\n", err);
+    return kExitUsage;
+  }
+  const std::uint64_t budget = job.maxSteps ? job.maxSteps : 50'000'000;
+  if (job.from > budget) {
+    fmt::print(stderr, "error: step {} is beyond --max-steps {}\n", job.from, budget);
+    return kExitUsage;
+  }
+  const std::uint64_t reached = s.seek(job.from);
+  if (reached < job.from) {
+    fmt::print(stderr, "error: the program ends after {} steps; there is no step {}\n", reached, job.from);
+    return kExitFailed;
+  }
+  if (!job.until.empty() && !runUntil(s, job.until, budget)) {
+    fmt::print(stderr, "error: no step from {} on runs an instruction starting with '{}'\n", job.from, job.until);
+    return kExitFailed;
+  }
+  if (job.warp >= 0) {
+    if (static_cast<std::uint64_t>(job.warp) >= s.state().warps.size()) {
+      fmt::print(stderr, "error: --warp {}: the launch has {} warps\n", job.warp, s.state().warps.size());
+      return kExitUsage;
+    }
+    s.focusWarp(static_cast<std::uint32_t>(job.warp));
+  }
+  if (!job.sequence) return write(s, job, theme, job.output, png) ? kExitOk : kExitUsage;
+
+  std::error_code ec;
+  std::filesystem::create_directories(job.output, ec);
+  if (ec) {
+    fmt::print(stderr, "error: {}: {}\n", job.output, ec.message());
+    return kExitUsage;
+  }
+  for (std::uint64_t p = job.from; p <= job.to; ++p) {
+    if (s.seek(p) < p) {
+      fmt::print(stderr, "note: the program ends after {} steps\n", s.position());
+      break;
+    }
+    const std::string path = (std::filesystem::path(job.output) / fmt::format("step-{:06}.{}", p, png ? "png" : "svg")).string();
+    if (!write(s, job, theme, path, png)) return kExitUsage;
+  }
+  return kExitOk;
+}
+
+}  // namespace ws::cli
