@@ -14,6 +14,7 @@
 #include "core/trace/breakpoint.hpp"
 #include "core/trace/step_record.hpp"
 #include "ui/format.hpp"
+#include "ui/source_cache.hpp"
 #include "ui/story.hpp"
 
 namespace ws::ui {
@@ -69,6 +70,7 @@ struct Frame {
   Focus focus;
   ViewOptions options;
   const std::vector<StoryEntry>* narration = nullptr;  // a scenario's story; may be null
+  SourceCache* sources = nullptr;                       // CUDA source text for the listing; may be null
 
   const core::Program& prog() const { return *program; }
   const core::MachineState& st() const { return *state; }

@@ -46,6 +46,9 @@ ListingView buildListing(const Frame& f) {
     if (!ln || ln->pc >= 0) continue;
     ln->pc = static_cast<std::int32_t>(i);
     ln->cuda = cudaLocation(p, p.instrs[i]);
+    const core::CudaLoc& loc = p.instrs[i].cuda;
+    if (f.sources && loc.file >= 0 && static_cast<std::size_t>(loc.file) < p.files.size())
+      if (auto text = f.sources->line(p.files[static_cast<std::size_t>(loc.file)], loc.line)) ln->cudaText = *text;
     ln->tooltip = fmt::format("{}: {}", p.instrs[i].info().mnemonic, p.instrs[i].info().summary);
     if (rec && rec->pc == i) ln->executedNow = true;
   }

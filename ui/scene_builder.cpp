@@ -394,7 +394,11 @@ Scene buildScene(const Frame& f, const HistoryIndex* index, const Theme& t, cons
       const double ySrc = y;
       y = layout::registerRows(g, f, src, y, true);
       if (!flows.matchGroups.empty()) colourMatchSources(g, flows, w, firstSrc);
-      const double zone = !flows.matchGroups.empty() ? std::max(2.6, 1.2 + 0.45 * static_cast<double>(flows.matchGroups.size())) : 2.6;
+      // Taller for long jumps, so arrows crossing half the warp stay readable.
+      int span = 0;
+      for (const Arrow& a : flows.arrows) span = std::max(span, std::abs(a.from.lane - a.to.lane));
+      double zone = !flows.matchGroups.empty() ? std::max(2.6, 1.2 + 0.45 * static_cast<double>(flows.matchGroups.size())) : 2.6;
+      if (flows.shuffle) zone += 1.6 * std::min(1.0, span / 16.0);
       const double yDst = y + g.rowH() * zone;
       if (flows.shuffle) {
         shuffleArrows(g, flows, w, ySrc, yDst);

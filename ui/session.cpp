@@ -257,6 +257,11 @@ void Session::setRegisterFormat(std::uint32_t reg, ValueFormat f) {
   changed();
 }
 
+void Session::addSourceSearchDir(std::string dir) {
+  m_sources.addSearchDir(std::move(dir));
+  changed();
+}
+
 int Session::addObserver(Observer o) {
   const int id = m_nextObserver++;
   m_observers.emplace_back(id, std::move(o));
@@ -279,6 +284,7 @@ Frame Session::frame() const {
   f.focus = m_focus;
   f.options = m_viewOptions;
   f.narration = &m_narration;
+  f.sources = &m_sources;
   return f;
 }
 

@@ -107,6 +107,8 @@ class Session {
 
   // ---- display choices
   void setRegisterFormat(std::uint32_t reg, ValueFormat f);
+  // Where CUDA sources named by .file are looked for when their recorded path does not exist.
+  void addSourceSearchDir(std::string dir);
 
   // ---- change notification
   int addObserver(Observer o);
@@ -149,6 +151,7 @@ class Session {
   int m_nextObserver = 1;
   HistoryRecords m_records{m_history};
   HistoryIndex m_index;
+  mutable SourceCache m_sources;
   ViewSet m_views;
   std::uint64_t m_viewsRevision = 0;
 };

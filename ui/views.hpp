@@ -252,6 +252,7 @@ struct ListingLine {
   core::LaneMask lanesHere = 0;  // focused warp's live lanes whose PC is on this line
   std::string lanesText;   // "lanes 0-15"
   std::string cuda;        // "kernels.cu:42"
+  std::string cudaText;    // that CUDA line's text, when the file can be read
   std::string tooltip;     // instruction summary from the table
 };
 struct ListingView {
