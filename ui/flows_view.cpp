@@ -101,7 +101,6 @@ class Builder {
     if (fl.kind == core::FlowKind::AsyncIssue && !inFlight) a.cls = "flow async done";
     a.from = end(fl.from);
     a.to = end(fl.to, fl.kind == core::FlowKind::CompleteTx || fl.kind == core::FlowKind::MbarrierOp);
-    if (fl.kind == core::FlowKind::CompleteTx) a.from = end(fl.from);
     a.order = fl.order;
     a.group = fl.kind == core::FlowKind::Match ? static_cast<int>(fl.group) : -1;
     a.inFlight = inFlight;
@@ -118,8 +117,6 @@ class Builder {
     if (ca >= 0 && cb >= 0 && ca != cb) m_v.crossCta = true;
     m_v.arrows.push_back(std::move(a));
   }
-
-  std::string laneName(const core::Endpoint& e) const { return fmt::format("lane {}", e.lane); }
 
  private:
   const Frame& m_f;

@@ -24,6 +24,8 @@ std::string_view laneStateName(LaneState s) {
   return "";
 }
 
+namespace {
+
 std::string waitText(const core::Program& p, core::WaitKind k, std::uint32_t arg, std::uint32_t pc) {
   switch (k) {
     case core::WaitKind::Collective: {
@@ -37,6 +39,8 @@ std::string waitText(const core::Program& p, core::WaitKind k, std::uint32_t arg
   }
   return {};
 }
+
+}  // namespace
 
 LaneGridView buildLaneGrid(const Frame& f, std::uint32_t warp) {
   LaneGridView v;

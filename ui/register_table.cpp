@@ -10,16 +10,6 @@
 namespace ws::ui {
 namespace {
 
-void collectRegs(const core::Operand& op, std::vector<std::uint32_t>& out) {
-  if (op.kind == core::OperandKind::Reg) {
-    out.push_back(op.reg);
-    if (op.hasPred) out.push_back(op.reg2);
-  } else if (op.kind == core::OperandKind::Address && op.hasBase) {
-    out.push_back(op.reg);
-  }
-  for (const auto& e : op.elems) collectRegs(e, out);
-}
-
 std::uint32_t functionOf(const core::Program& p, std::uint32_t pc) {
   for (std::uint32_t i = 0; i < p.functions.size(); ++i)
     if (pc >= p.functions[i].begin && pc < p.functions[i].end) return i;
@@ -27,16 +17,6 @@ std::uint32_t functionOf(const core::Program& p, std::uint32_t pc) {
 }
 
 }  // namespace
-
-std::vector<std::uint32_t> instrRegisters(const core::Instr& ins) {
-  std::vector<std::uint32_t> regs;
-  for (const auto& op : ins.ops) collectRegs(op, regs);
-  if (ins.guard >= 0) regs.push_back(static_cast<std::uint32_t>(ins.guard));
-  std::vector<std::uint32_t> unique;
-  for (std::uint32_t r : regs)
-    if (std::find(unique.begin(), unique.end(), r) == unique.end()) unique.push_back(r);
-  return unique;
-}
 
 int RegisterTableView::columnOf(std::uint32_t reg) const {
   for (std::size_t i = 0; i < columns.size(); ++i)

@@ -37,7 +37,27 @@ std::string_view statementText(const core::Program& p, const core::Instr& ins) {
   return trim(line.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
 }
 
+void collectRegs(const core::Operand& op, std::vector<std::uint32_t>& out) {
+  if (op.kind == core::OperandKind::Reg) {
+    out.push_back(op.reg);
+    if (op.hasPred) out.push_back(op.reg2);
+  } else if (op.kind == core::OperandKind::Address && op.hasBase) {
+    out.push_back(op.reg);
+  }
+  for (const auto& e : op.elems) collectRegs(e, out);
+}
+
 }  // namespace
+
+std::vector<std::uint32_t> instrRegisters(const core::Instr& ins) {
+  std::vector<std::uint32_t> regs;
+  for (const auto& op : ins.ops) collectRegs(op, regs);
+  if (ins.guard >= 0) regs.push_back(static_cast<std::uint32_t>(ins.guard));
+  std::vector<std::uint32_t> unique;
+  for (std::uint32_t r : regs)
+    if (std::find(unique.begin(), unique.end(), r) == unique.end()) unique.push_back(r);
+  return unique;
+}
 
 const core::Instr* instrAt(const core::Program& p, std::uint32_t pc) {
   return pc < p.instrs.size() ? &p.instrs[pc] : nullptr;
