@@ -191,8 +191,9 @@ Scene buildClusterScene(const Frame& f, const HistoryIndex* index, const Theme& 
       Primitive& p = s.curve(p0, {p0.x, p0.y + 70}, {p3.x - 90, p3.y}, p3, t.flowCompleteTx, t.strokeWidth * 1.3, t.arrowHead * 1.2);
       tagArrow(p, a, flows);
       p.id = fmt::format("flow-{}", k++);
-      Primitive& lab = s.text((p0.x + p3.x) / 2, std::max(p0.y, p3.y) + 30, fmt::format("complete-tx {}", a.label), t.smallSize, t.flowCompleteTx,
-                              TextAnchor::Middle, "completetx-label");
+      // Above the head, clear of the cells' names.
+      Primitive& lab = s.text(p3.x - t.arrowHead * 1.5, p3.y - t.smallSize * 0.8, fmt::format("complete-tx {}", a.label), t.smallSize,
+                              t.flowCompleteTx, TextAnchor::End, "completetx-label");
       lab.bold = true;
       anyTx = true;
     }
