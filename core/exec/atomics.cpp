@@ -39,11 +39,39 @@ ExecCtx::Address offsetBy(ExecCtx::Address a, std::uint64_t bytes) {
   return a;
 }
 
+// createpolicy (PTX ISA 9.7.9.17): the policy is an opaque 64-bit value that
+// only feeds .L2::cache_hint operands, which this machine (it has no caches)
+// accepts and ignores. The value names the form so that a register view can
+// tell policies apart: bits [3:0] the priorities given (evict_normal,
+// evict_first, evict_last, evict_unchanged), bit 8 the .range form, bits
+// [63:32] the fraction's f32 bits (1.0 when omitted) of the .fractional form.
+void execCreatepolicy(ExecCtx& ctx) {
+  const Instr& ins = ctx.ins();
+  if (ins.ops.empty()) {
+    ctx.diag(DiagKind::Unsupported, ctx.lanes(), "createpolicy needs a destination");
+    return;
+  }
+  std::uint64_t form = (ins.has(Mod::L2EvictNormal) ? 1u : 0u) | (ins.has(Mod::L2EvictFirst) ? 2u : 0u) |
+                       (ins.has(Mod::L2EvictLast) ? 4u : 0u) | (ins.has(Mod::L2EvictUnchanged) ? 8u : 0u);
+  if (ins.has(Mod::Range)) form |= 1u << 8;
+  for (int lane : serialisationOrder(ctx.lanes())) {
+    std::uint64_t v = form;
+    if (!ins.has(Mod::Range)) {
+      const std::uint64_t fraction = ins.ops.size() > 1 ? ctx.read(lane, ins.ops[1], DataType::F32) : 0x3f800000u;
+      v |= fraction << 32;
+    }
+    ctx.write(lane, ins.ops[0], v);
+  }
+}
+
 }  // namespace
 
 void execAtomic(ExecCtx& ctx) {
-  if (ctx.ins().op == Opcode::RedAsync) execRedAsync(ctx);
-  else execAtomRed(ctx);
+  switch (ctx.ins().op) {
+    case Opcode::RedAsync: execRedAsync(ctx); break;
+    case Opcode::Createpolicy: execCreatepolicy(ctx); break;
+    default: execAtomRed(ctx); break;
+  }
 }
 
 // atom: 9.7.13.5; red: 9.7.13.6 (also red.async.release.global, which has no

@@ -78,7 +78,13 @@ TEST_P(HwGolden, MatchesH100) {
     }
     core::Engine engine = std::move(std::get<core::Engine>(made));
     const core::RunResult res = engine.run(5'000'000);
-    EXPECT_EQ(res.stop, core::StopReason::Finished);
+    if (res.stop != core::StopReason::Finished) {
+      std::string why;
+      for (const auto& d : res.diags)
+        if (core::diagInfo(d.kind).severity != core::Severity::Warning)
+          why += std::string(core::diagInfo(d.kind).title) + ": " + d.message + "\n";
+      ADD_FAILURE() << "run did not finish:\n" << why;
+    }
     const auto want = words(t["out"]);
     const auto& got = engine.buffer(1);
     ASSERT_EQ(got.size(), want.size() * 4);
