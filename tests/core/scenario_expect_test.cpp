@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/exec/diagnostic_names.hpp"
 #include "core/scenario/buffers.hpp"
 #include "core/scenario/expectations.hpp"
 #include "core/scenario/random.hpp"
@@ -238,6 +239,17 @@ TEST(ScenarioDocs, ExamplesInTheFormatPageLoad) {
     at = end;
   }
   EXPECT_GE(examples, 2);
+}
+
+TEST(ScenarioDocs, FormatPageListsEveryDiagnosticKind) {
+  std::ifstream f(std::string(WS_TEST_DATA) + "/../../docs/scenario-format.md");
+  ASSERT_TRUE(f);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  for (std::size_t i = 0; i < diagKindCount(); ++i) {
+    const std::string slug = "`" + std::string(diagSlug(static_cast<DiagKind>(i))) + "`";
+    EXPECT_NE(ss.str().find(slug), std::string::npos) << slug << " is missing from docs/scenario-format.md";
+  }
 }
 
 }  // namespace
