@@ -400,6 +400,33 @@ TEST(Atomics, SemScopeAndCacheHintSpellings) {
   EXPECT_EQ(run.words(1)[32], 7u);
 }
 
+TEST(Atomics, CreatepolicyFeedsCacheHintOperands) {
+  // The policy is opaque; warpscope writes the priorities given (bit 0
+  // evict_normal, 1 evict_first, 2 evict_last, 3 evict_unchanged), bit 8 for
+  // .range, and the fraction's f32 bits in [63:32].
+  const std::string body =
+      "\tsetp.ne.u32 %p1, %r0, 0;\n\t@%p1 bra DONE;\n"
+      "\tcreatepolicy.fractional.L2::evict_last.b64 %rd20, 1.0;\n"
+      "\tcreatepolicy.fractional.L2::evict_first.b64 %rd21, 0.5;\n"
+      "\tcreatepolicy.range.global.L2::evict_last.L2::evict_unchanged.b64 %rd22, [%rd1], 64, 128;\n"
+      "\tst.global.u64 [%rd1+8], %rd20;\n\tst.global.u64 [%rd1+16], %rd21;\n\tst.global.u64 [%rd1+24], %rd22;\n"
+      "\tmov.u32 %r1, 5;\n\tst.global.u32 [%rd1], %r1;\n"
+      "\tatom.global.add.L2::cache_hint.u32 %r2, [%rd1], 1, %rd20;\n"
+      "\tred.global.add.L2::cache_hint.u32 [%rd1], 1, %rd21;\n"
+      "\tst.global.u32 [%rd1+4], %r2;\nDONE:\n";
+  const auto run = runKernel(body, {}, 8);
+  expectClean(run);
+  const auto w = run.words(1);
+  EXPECT_EQ(w[0], 7u);
+  EXPECT_EQ(w[1], 5u);
+  EXPECT_EQ(w[2], 0x4u);
+  EXPECT_EQ(w[3], 0x3f800000u);
+  EXPECT_EQ(w[4], 0x2u);
+  EXPECT_EQ(w[5], 0x3f000000u);
+  EXPECT_EQ(w[6], 0x10cu);
+  EXPECT_EQ(w[7], 0u);
+}
+
 TEST(Atomics, F32AddFlushesOnGlobalNotShared) {
   // Every lane adds 2^-127 into a cell holding 2^-127.
   const std::string body =
