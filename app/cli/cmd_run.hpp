@@ -1,17 +1,12 @@
 #pragma once
-#include <cstdint>
-#include <string>
-#include <vector>
-
 #include <CLI/CLI.hpp>
+
+#include "app/cli/input.hpp"
 
 namespace ws::cli {
 
 struct RunOptions {
-  std::string ptxPath, entry, grid, block, cluster, mode;
-  std::vector<std::string> buffers;
-  std::vector<std::uint64_t> scalars;
-  std::uint64_t maxSteps = 50'000'000;
+  InputOptions in;
   bool json = false;
 };
 

@@ -2,13 +2,21 @@
 #include <CLI/CLI.hpp>
 
 #include "app/cli/cli_common.hpp"
+#include "app/cli/cmd_check.hpp"
 #include "app/cli/cmd_run.hpp"
+#include "app/cli/cmd_trace.hpp"
 
 int main(int argc, char** argv) {
-  CLI::App app{"warpscope-cli: run and inspect PTX kernels lane by lane, headless"};
+  CLI::App app{"warpscope-cli: run and inspect PTX kernels and scenarios lane by lane, headless"};
   app.require_subcommand(1);
+  app.footer("Exit status: 0 ok, 1 failed (undefined behaviour, an unmet expectation, a run that did not finish), "
+             "2 bad command line or input, 130 interrupted. 'warpscope-cli COMMAND --help' describes a command.");
   ws::cli::RunOptions run;
+  ws::cli::TraceOptions trace;
+  ws::cli::CheckOptions check;
   ws::cli::addRunCommand(app, run);
+  ws::cli::addTraceCommand(app, trace);
+  ws::cli::addCheckCommand(app, check);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -16,5 +24,7 @@ int main(int argc, char** argv) {
     return rc == 0 ? 0 : ws::cli::kExitUsage;
   }
   if (app.got_subcommand("run")) return ws::cli::runCommand(run);
+  if (app.got_subcommand("trace")) return ws::cli::traceCommand(trace);
+  if (app.got_subcommand("check")) return ws::cli::checkCommand(check);
   return ws::cli::kExitUsage;
 }

@@ -1,11 +1,226 @@
-#include <fmt/format.h>
+// Comparison and selection handlers: PTX ISA 9.7.5 Comparison and Selection
+// Instructions (set 9.7.5.1, setp 9.7.5.2, selp 9.7.5.3, slct 9.7.5.4) and
+// 9.7.6 Half Precision Comparison Instructions (set, setp on f16/f16x2/bf16x2);
+// the comparison operators are those of 9.3.1 (Tables 19 and 20).
+#include <cmath>
+#include <cstdint>
 
-#include "core/exec/exec_ctx.hpp"
+#include "core/exec/alu_util.hpp"
 
 namespace ws::core {
+namespace {
+
+using namespace alu;
+
+// Integer and bit-size comparisons (Table 19): eq ne lt le gt ge compare in
+// the type's signedness, lo ls hi hs always unsigned.
+template <class T>
+bool compareInt(Mod cmp, T a, T b) {
+  using U = std::make_unsigned_t<T>;
+  const U ua = static_cast<U>(a), ub = static_cast<U>(b);
+  switch (cmp) {
+    case Mod::Eq:
+      return a == b;
+    case Mod::Ne:
+      return a != b;
+    case Mod::Lt:
+      return a < b;
+    case Mod::Le:
+      return a <= b;
+    case Mod::Gt:
+      return a > b;
+    case Mod::Ge:
+      return a >= b;
+    case Mod::Lo:
+      return ua < ub;
+    case Mod::Ls:
+      return ua <= ub;
+    case Mod::Hi:
+      return ua > ub;
+    case Mod::Hs:
+      return ua >= ub;
+    default:
+      return false;
+  }
+}
+
+// Floating-point comparisons (Table 20): the ordered ones are false when an
+// operand is NaN, the unordered (..u) ones true; num and nan test for NaN.
+bool compareFloat(Mod cmp, double x, double y) {
+  const bool nan = std::isnan(x) || std::isnan(y);
+  switch (cmp) {
+    case Mod::Eq:
+      return !nan && x == y;
+    case Mod::Ne:
+      return !nan && x != y;
+    case Mod::Lt:
+      return !nan && x < y;
+    case Mod::Le:
+      return !nan && x <= y;
+    case Mod::Gt:
+      return !nan && x > y;
+    case Mod::Ge:
+      return !nan && x >= y;
+    case Mod::Equ:
+      return nan || x == y;
+    case Mod::Neu:
+      return nan || x != y;
+    case Mod::Ltu:
+      return nan || x < y;
+    case Mod::Leu:
+      return nan || x <= y;
+    case Mod::Gtu:
+      return nan || x > y;
+    case Mod::Geu:
+      return nan || x >= y;
+    case Mod::Num:
+      return !nan;
+    case Mod::Nan:
+      return nan;
+    default:
+      return false;
+  }
+}
+
+// One comparison of operand bits of scalar type t (for packed types: one half).
+bool compareBits(Mod cmp, DataType t, std::uint64_t a, std::uint64_t b, bool ftz) {
+  if (const auto f = formatOf(t)) {
+    if (ftz && (*f == fp::kF32 || *f == fp::kF16)) {
+      a = fp::flushSubnormal(a, *f);
+      b = fp::flushSubnormal(b, *f);
+    }
+    return compareFloat(cmp, fp::toDouble(a, *f), fp::toDouble(b, *f));
+  }
+  bool r = false;
+  withIntType(t, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    r = compareInt<T>(cmp, fromBits<T>(a), fromBits<T>(b));
+  });
+  return r;
+}
+
+// The optional .and/.or/.xor with predicate c.
+bool boolOp(const Instr& ins, bool t, bool c) {
+  if (ins.has(Mod::And)) return t && c;
+  if (ins.has(Mod::Or)) return t || c;
+  if (ins.has(Mod::Xor)) return t != c;
+  return t;
+}
+
+bool hasBoolOp(const Instr& ins) { return ins.has(Mod::And) || ins.has(Mod::Or) || ins.has(Mod::Xor); }
+
+// The scalar element type compared for a packed operand type.
+DataType elementType(DataType t) {
+  if (t == DataType::F16x2) return DataType::F16;
+  if (t == DataType::BF16x2) return DataType::BF16;
+  return t;
+}
+
+void execSetp(ExecCtx& ctx) {
+  const Instr& ins = ctx.ins();
+  const DataType t = ins.type2 != DataType::None ? ins.type2 : ins.type;
+  const DataType et = elementType(t);
+  const bool ftz = ins.has(Mod::Ftz);
+  const bool withC = hasBoolOp(ins) && ins.ops.size() > 3;
+  const Operand& pDst = ins.ops[0];
+  forEachLane(ctx.lanes(), [&](int lane) {
+    const std::uint64_t a = ctx.read(lane, ins.ops[1], t);
+    const std::uint64_t b = ctx.read(lane, ins.ops[2], t);
+    const bool c = withC ? ctx.readPred(lane, ins.ops[3]) : false;
+    bool p = false, q = false;
+    if (isPacked(t)) {
+      // f16x2/bf16x2 (9.7.6.2): p from the low halves, q from the high halves.
+      p = boolOp(ins, compareBits(ins.cmp, et, a & 0xffff, b & 0xffff, ftz), c);
+      q = boolOp(ins, compareBits(ins.cmp, et, (a >> 16) & 0xffff, (b >> 16) & 0xffff, ftz), c);
+    } else {
+      // q is computed from the complement of the comparison, before the bool-op.
+      const bool r = compareBits(ins.cmp, t, a, b, ftz);
+      p = boolOp(ins, r, c);
+      q = boolOp(ins, !r, c);
+    }
+    ctx.write(lane, pDst, p ? 1 : 0);
+    if (pDst.hasPred) ctx.writePred(lane, pDst.reg2, q);
+  });
+}
+
+// set (9.7.5.1, 9.7.6.1): all ones of the destination integer type, 1.0 for
+// f32/f16 destinations, per half for an f16x2 source.
+void execSet(ExecCtx& ctx) {
+  const Instr& ins = ctx.ins();
+  const DataType dt = ins.type;
+  const DataType st = ins.type2 != DataType::None ? ins.type2 : ins.type;
+  const bool ftz = ins.has(Mod::Ftz);
+  const bool withC = hasBoolOp(ins) && ins.ops.size() > 3;
+  auto trueValue = [&](bool half) -> std::uint64_t {
+    if (dt == DataType::F32) return fp::kF32.oneBits();
+    if (dt == DataType::F16 || dt == DataType::F16x2) return fp::kF16.oneBits();
+    if (half || bitWidth(dt) == 16) return 0xffff;
+    return bitWidth(dt) >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bitWidth(dt)) - 1;
+  };
+  forEachLane(ctx.lanes(), [&](int lane) {
+    const std::uint64_t a = ctx.read(lane, ins.ops[1], st);
+    const std::uint64_t b = ctx.read(lane, ins.ops[2], st);
+    const bool c = withC ? ctx.readPred(lane, ins.ops[3]) : false;
+    std::uint64_t d = 0;
+    if (isPacked(st)) {
+      const DataType et = elementType(st);
+      for (int h = 0; h < 2; ++h) {
+        const bool r = compareBits(ins.cmp, et, (a >> (16 * h)) & 0xffff, (b >> (16 * h)) & 0xffff, ftz);
+        if (boolOp(ins, r, c)) d |= trueValue(true) << (16 * h);
+      }
+    } else if (boolOp(ins, compareBits(ins.cmp, st, a, b, ftz), c)) {
+      d = trueValue(false);
+    }
+    ctx.write(lane, ins.ops[0], d);
+  });
+}
+
+void execSelp(ExecCtx& ctx) {
+  const Instr& ins = ctx.ins();
+  forEachLane(ctx.lanes(), [&](int lane) {
+    const bool c = ctx.readPred(lane, ins.ops[3]);
+    ctx.write(lane, ins.ops[0], ctx.read(lane, ins.ops[c ? 1 : 2], ins.type));
+  });
+}
+
+// slct: a if c >= 0 (-0.0 included; a NaN c selects b), b otherwise; .ftz
+// flushes a subnormal f32 c to zero, which selects a.
+void execSlct(ExecCtx& ctx) {
+  const Instr& ins = ctx.ins();
+  const DataType ct = ins.type2 != DataType::None ? ins.type2 : DataType::S32;
+  forEachLane(ctx.lanes(), [&](int lane) {
+    const std::uint64_t c = ctx.read(lane, ins.ops[3], ct);
+    bool pickA = false;
+    if (ct == DataType::F32) {
+      const std::uint64_t cf = ins.has(Mod::Ftz) ? fp::flushSubnormal(c, fp::kF32) : c;
+      pickA = fp::toDouble(cf, fp::kF32) >= 0;  // false for NaN
+    } else {
+      pickA = static_cast<std::int32_t>(static_cast<std::uint32_t>(c)) >= 0;
+    }
+    ctx.write(lane, ins.ops[0], ctx.read(lane, ins.ops[pickA ? 1 : 2], ins.type));
+  });
+}
+
+}  // namespace
 
 void execCompare(ExecCtx& ctx) {
-  ctx.diag(DiagKind::Unsupported, ctx.lanes(), fmt::format("{} is not implemented yet", ctx.ins().info().mnemonic));
+  switch (ctx.ins().op) {
+    case Opcode::Setp:
+      execSetp(ctx);
+      break;
+    case Opcode::Set:
+      execSet(ctx);
+      break;
+    case Opcode::Selp:
+      execSelp(ctx);
+      break;
+    case Opcode::Slct:
+      execSlct(ctx);
+      break;
+    default:
+      unsupported(ctx, "is not a comparison instruction");
+      break;
+  }
 }
 
 }  // namespace ws::core

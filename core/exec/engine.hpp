@@ -58,6 +58,9 @@ class Engine {
   std::uint32_t entry() const { return m_entry; }
   std::uint32_t threadsPerCta() const { return m_threadsPerCta; }
   std::uint64_t localBytesPerThread() const { return m_localBytes; }
+  // Lane-instructions executed by this engine object (a throughput statistic;
+  // not part of the machine state, not rewound by history).
+  std::uint64_t laneInstructions() const { return m_laneInstructions; }
 
   // Everything exited and nothing is in flight.
   bool finished() const;
@@ -126,6 +129,7 @@ class Engine {
   void touchInflight();
 
   std::vector<Diagnostic> m_diags;  // reported since the last run()/step() call began
+  std::uint64_t m_laneInstructions = 0;  // statistics, not machine state
 
   friend class ExecCtx;
   friend struct ExecCtxMemory;

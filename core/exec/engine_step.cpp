@@ -174,6 +174,7 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
     }
   }
   const LaneMask skipped = g.lanes & ~exec;
+  m_laneInstructions += static_cast<std::uint64_t>(std::popcount(exec));
   if (rec) {
     rec->lanes = exec;
     rec->guardFalse = skipped;

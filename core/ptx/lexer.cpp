@@ -98,24 +98,42 @@ Token Lexer::next() {
   }
   ++m_i;
   switch (c) {
-    case ',': return make(Tok::Comma, s);
-    case ';': return make(Tok::Semi, s);
-    case ':': return make(Tok::Colon, s);
-    case '{': return make(Tok::LBrace, s);
-    case '}': return make(Tok::RBrace, s);
-    case '[': return make(Tok::LBracket, s);
-    case ']': return make(Tok::RBracket, s);
-    case '(': return make(Tok::LParen, s);
-    case ')': return make(Tok::RParen, s);
-    case '<': return make(Tok::Lt, s);
-    case '>': return make(Tok::Gt, s);
-    case '+': return make(Tok::Plus, s);
-    case '-': return make(Tok::Minus, s);
-    case '!': return make(Tok::Bang, s);
-    case '|': return make(Tok::Pipe, s);
-    case '@': return make(Tok::At, s);
-    case '=': return make(Tok::Equal, s);
-    default: break;
+    case ',':
+      return make(Tok::Comma, s);
+    case ';':
+      return make(Tok::Semi, s);
+    case ':':
+      return make(Tok::Colon, s);
+    case '{':
+      return make(Tok::LBrace, s);
+    case '}':
+      return make(Tok::RBrace, s);
+    case '[':
+      return make(Tok::LBracket, s);
+    case ']':
+      return make(Tok::RBracket, s);
+    case '(':
+      return make(Tok::LParen, s);
+    case ')':
+      return make(Tok::RParen, s);
+    case '<':
+      return make(Tok::Lt, s);
+    case '>':
+      return make(Tok::Gt, s);
+    case '+':
+      return make(Tok::Plus, s);
+    case '-':
+      return make(Tok::Minus, s);
+    case '!':
+      return make(Tok::Bang, s);
+    case '|':
+      return make(Tok::Pipe, s);
+    case '@':
+      return make(Tok::At, s);
+    case '=':
+      return make(Tok::Equal, s);
+    default:
+      break;
   }
   auto u = static_cast<unsigned char>(c);
   std::string shown = (u >= 0x20 && u < 0x7f) ? fmt::format("'{}'", c) : fmt::format("byte 0x{:02x}", u);
@@ -133,8 +151,8 @@ Token Lexer::error(std::uint32_t s, std::string msg) {
 Token Lexer::number(std::uint32_t s) {
   m_i = s;
   char c1 = at(s + 1);
-  bool prefixed = m_text[s] == '0' && (c1 == 'x' || c1 == 'X' || c1 == 'b' || c1 == 'B' || c1 == 'f' ||
-                                       c1 == 'F' || c1 == 'd' || c1 == 'D');
+  bool prefixed = m_text[s] == '0' && (c1 == 'x' || c1 == 'X' || c1 == 'b' || c1 == 'B' || c1 == 'f' || c1 == 'F' ||
+                                       c1 == 'd' || c1 == 'D');
   if (!prefixed) {
     while (m_i < m_n && isDigit(m_text[m_i])) ++m_i;
     if (at(m_i) == '.' && isDigit(at(m_i + 1))) {
@@ -174,14 +192,19 @@ std::string describeToken(std::string_view text, const Token& t) {
   std::string shown;
   for (char c : s) {
     auto u = static_cast<unsigned char>(c);
-    if (u >= 0x20 && u < 0x7f) shown += c;
-    else shown += fmt::format("\\x{:02x}", u);
+    if (u >= 0x20 && u < 0x7f)
+      shown += c;
+    else
+      shown += fmt::format("\\x{:02x}", u);
   }
   if (cut) shown += "...";
   switch (t.kind) {
-    case Tok::Number: return fmt::format("number '{}'", shown);
-    case Tok::String: return fmt::format("string {}", shown);
-    default: return fmt::format("'{}'", shown);
+    case Tok::Number:
+      return fmt::format("number '{}'", shown);
+    case Tok::String:
+      return fmt::format("string {}", shown);
+    default:
+      return fmt::format("'{}'", shown);
   }
 }
 

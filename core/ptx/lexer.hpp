@@ -16,15 +16,30 @@ enum class Tok : std::uint8_t {
   DotName,  // .reg, .u32, .shared::cluster, .L2::cache_hint (the dot included)
   Number,   // 42, 0x1f, 0f3F800000, 1.5e3 (checked by the parser, see number.hpp)
   String,   // "text" (the quotes included)
-  Comma, Semi, Colon, LBrace, RBrace, LBracket, RBracket, LParen, RParen,
-  Lt, Gt, Plus, Minus, Bang, Pipe, At, Equal,
-  Error,    // a character that starts no token (reported by the lexer)
+  Comma,
+  Semi,
+  Colon,
+  LBrace,
+  RBrace,
+  LBracket,
+  RBracket,
+  LParen,
+  RParen,
+  Lt,
+  Gt,
+  Plus,
+  Minus,
+  Bang,
+  Pipe,
+  At,
+  Equal,
+  Error,  // a character that starts no token (reported by the lexer)
 };
 
 struct Token {
   Tok kind = Tok::End;
-  std::uint32_t off = 0, len = 0;  // byte range in the text
-  std::uint32_t line = 1, col = 1; // 1-based; col counts bytes
+  std::uint32_t off = 0, len = 0;   // byte range in the text
+  std::uint32_t line = 1, col = 1;  // 1-based; col counts bytes
 
   std::uint32_t end() const { return off + len; }
 };

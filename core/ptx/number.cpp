@@ -70,8 +70,10 @@ std::uint64_t f32ToF64Bits(std::uint32_t f) {
 }
 
 NumLit negate(NumLit n) {
-  if (n.isFloat) n.bits ^= 1ull << 63;
-  else n.bits = ~n.bits + 1;
+  if (n.isFloat)
+    n.bits ^= 1ull << 63;
+  else
+    n.bits = ~n.bits + 1;
   return n;
 }
 
@@ -103,10 +105,14 @@ std::optional<NumLit> parseNumber(std::string_view s, std::string& why) {
   if (!s.empty() && (s.back() == 'U' || s.back() == 'u')) s.remove_suffix(1);
   NumLit n;
   bool ok = false;
-  if (s.size() >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) ok = accumulate(s.substr(2), 16, n.bits, why);
-  else if (s.size() >= 2 && s[0] == '0' && (s[1] == 'b' || s[1] == 'B')) ok = accumulate(s.substr(2), 2, n.bits, why);
-  else if (s.size() >= 2 && s[0] == '0') ok = accumulate(s.substr(1), 8, n.bits, why);
-  else ok = accumulate(s, 10, n.bits, why);
+  if (s.size() >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+    ok = accumulate(s.substr(2), 16, n.bits, why);
+  else if (s.size() >= 2 && s[0] == '0' && (s[1] == 'b' || s[1] == 'B'))
+    ok = accumulate(s.substr(2), 2, n.bits, why);
+  else if (s.size() >= 2 && s[0] == '0')
+    ok = accumulate(s.substr(1), 8, n.bits, why);
+  else
+    ok = accumulate(s, 10, n.bits, why);
   if (!ok) return std::nullopt;
   return n;
 }

@@ -46,8 +46,9 @@ bool splitIndexed(std::string_view name, std::string_view& prefix, std::uint32_t
 bool Parser::parseParam(ParamDecl& p, bool entry) {
   if (!atDot(".param")) {
     if (atDot(".reg"))
-      error(peek(), "register parameters ('.reg' in a signature) are not supported: nvcc passes parameters in "
-                    "'.param' space");
+      error(peek(),
+            "register parameters ('.reg' in a signature) are not supported: nvcc passes parameters in "
+            "'.param' space");
     else
       error(peek(), fmt::format("expected '.param' to start a parameter, found {}", found()));
     return false;
@@ -198,9 +199,9 @@ void Parser::parseRegDecl() {
   if (!ty) {
     std::string_view d = text(tt);
     error(tt, d == ".v2" || d == ".v4" ? "vector registers ('.reg .v2/.v4') are not supported"
-                                      : fmt::format("'{}' is not a register type (expected .b32, .u64, .f32, .pred, "
-                                                    "...)",
-                                                    d));
+                                       : fmt::format("'{}' is not a register type (expected .b32, .u64, .f32, .pred, "
+                                                     "...)",
+                                                     d));
     recoverStatement(start);
     return;
   }
@@ -241,8 +242,10 @@ void Parser::parseRegDecl() {
 void Parser::parseVarDecl(std::string_view linkage) {
   std::size_t start = m_pos;
   auto recover = [&] {
-    if (m_curFunc < 0) recoverModule();
-    else recoverStatement(start);
+    if (m_curFunc < 0)
+      recoverModule();
+    else
+      recoverStatement(start);
   };
   Token kw = next();
   std::string_view d = text(kw);
@@ -347,9 +350,12 @@ void Parser::parseVarDecl(std::string_view linkage) {
       return recover();
     }
     bool placed = true;
-    if (sp == Space::Global) placed = grow(m_prog.globalBytes, s.size, s.align, s.offset, ".global", name);
-    else if (sp == Space::Const) placed = grow(m_prog.constBytes, s.size, s.align, s.offset, ".const", name);
-    else if (sp == Space::Shared && !isExtern) placed = grow(m_prog.sharedBytes, s.size, s.align, s.offset, ".shared", name);
+    if (sp == Space::Global)
+      placed = grow(m_prog.globalBytes, s.size, s.align, s.offset, ".global", name);
+    else if (sp == Space::Const)
+      placed = grow(m_prog.constBytes, s.size, s.align, s.offset, ".const", name);
+    else if (sp == Space::Shared && !isExtern)
+      placed = grow(m_prog.sharedBytes, s.size, s.align, s.offset, ".shared", name);
     if (placed) declareSymbol(std::move(s), name);
     if (accept(Tok::Comma)) continue;
     if (!accept(Tok::Semi)) {
@@ -365,6 +371,7 @@ bool Parser::parseInitializer(DataType t, std::uint64_t& count, bool countKnown,
   bool ok = at(Tok::LBrace) ? parseInitList(t, bytes, 0) : appendInitValue(t, bytes);
   if (!ok) return false;
   auto width = static_cast<std::uint64_t>(byteWidth(t));
+  if (width == 0) return false;  // every variable type has a width; keeps the division safe
   std::uint64_t n = bytes.size() / width;
   if (!countKnown) count = n;
   if (n > count) {
@@ -372,8 +379,8 @@ bool Parser::parseInitializer(DataType t, std::uint64_t& count, bool countKnown,
     return false;
   }
   if (count * width > kMaxInitBytes - m_initBytes) {
-    error(first, fmt::format("initialized data larger than {} MiB in one module is not supported",
-                             kMaxInitBytes >> 20));
+    error(first,
+          fmt::format("initialized data larger than {} MiB in one module is not supported", kMaxInitBytes >> 20));
     return false;
   }
   m_initBytes += count * width;
@@ -424,7 +431,8 @@ bool Parser::appendInitValue(DataType t, std::vector<std::uint8_t>& bytes) {
       if (lit->isFloat && s.size() == 10 && (s[1] == 'f' || s[1] == 'F')) {
         // 0fXXXXXXXX keeps its exact bits (NaN payloads too).
         out = 0;
-        for (char c : s.substr(2)) out = out * 16 + static_cast<std::uint64_t>(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+        for (char c : s.substr(2))
+          out = out * 16 + static_cast<std::uint64_t>(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
         if (neg) out ^= 0x80000000u;
       } else {
         float f = lit->isFloat ? static_cast<float>(d) : static_cast<float>(static_cast<std::int64_t>(lit->bits));
@@ -434,7 +442,8 @@ bool Parser::appendInitValue(DataType t, std::vector<std::uint8_t>& bytes) {
       }
       break;
     case DataType::F64:
-      if (lit->isFloat) out = lit->bits;
+      if (lit->isFloat)
+        out = lit->bits;
       else {
         double v = static_cast<double>(static_cast<std::int64_t>(lit->bits));
         std::memcpy(&out, &v, 8);
@@ -447,7 +456,7 @@ bool Parser::appendInitValue(DataType t, std::vector<std::uint8_t>& bytes) {
         return false;
       }
       out = lit->bits;
-      if (w < 8) {
+      if (w > 0 && w < 8) {
         auto bitsW = static_cast<unsigned>(w * 8);
         auto sv = static_cast<std::int64_t>(out);
         bool fitsU = (out >> bitsW) == 0;

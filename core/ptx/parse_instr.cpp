@@ -203,8 +203,8 @@ void Parser::parseInstruction() {
     if (peek().line > prev.line && (at(Tok::Ident) || at(Tok::At) || at(Tok::DotName) || at(Tok::RBrace))) {
       // Most likely a forgotten ';': report it where it belongs and go on
       // with the next line as a new statement.
-      errorAfter(prev, fmt::format("expected ';' after the operands of '{}', found {} on the next line", text(mn),
-                                   found()));
+      errorAfter(prev,
+                 fmt::format("expected ';' after the operands of '{}', found {} on the next line", text(mn), found()));
       return;
     }
     error(peek(), fmt::format("expected ',' or ';' after an operand of '{}', found {}", text(mn), found()));
@@ -263,8 +263,8 @@ bool Parser::decodeOpcode(Instr& ins, const Token& mn, std::size_t& dotCount) {
     std::string_view name = text(t).substr(1);
     auto m = findMod(name);
     if (!m) {
-      error(t, fmt::format("unknown modifier '.{}' on '{}'; legal modifiers: {}", name, info.mnemonic,
-                           legalList(info)));
+      error(t,
+            fmt::format("unknown modifier '.{}' on '{}'; legal modifiers: {}", name, info.mnemonic, legalList(info)));
       return false;
     }
     if (!info.legal.test(static_cast<std::size_t>(*m))) {
@@ -273,15 +273,17 @@ bool Parser::decodeOpcode(Instr& ins, const Token& mn, std::size_t& dotCount) {
       return false;
     }
     auto conflict = [&](Mod old, std::string_view what) {
-      error(t, fmt::format("'.{}' conflicts with '.{}' on '{}': one {} modifier per instruction", name,
-                           modName(old), info.mnemonic, what));
+      error(t, fmt::format("'.{}' conflicts with '.{}' on '{}': one {} modifier per instruction", name, modName(old),
+                           info.mnemonic, what));
       return false;
     };
     switch (modAxis(*m)) {
       case Axis::Type: {
         DataType ty = modToType(*m).value_or(DataType::None);
-        if (types == 0) ins.type = ty;
-        else if (types == 1) ins.type2 = ty;
+        if (types == 0)
+          ins.type = ty;
+        else if (types == 1)
+          ins.type2 = ty;
         else {
           error(t, fmt::format("too many type modifiers on '{}' (at most two)", info.mnemonic));
           return false;
@@ -298,8 +300,10 @@ bool Parser::decodeOpcode(Instr& ins, const Token& mn, std::size_t& dotCount) {
         ins.cmp = *m;
         break;
       case Axis::Op:
-        if (ops == 0) ins.opMod = *m;
-        else if (ops == 1) ins.opMod2 = *m;
+        if (ops == 0)
+          ins.opMod = *m;
+        else if (ops == 1)
+          ins.opMod2 = *m;
         else {
           error(t, fmt::format("too many operation modifiers on '{}' (at most two)", info.mnemonic));
           return false;
@@ -367,8 +371,7 @@ bool Parser::parseCallOperands(Instr& ins, const Token& mn) {
   if (it == m_funcByName.end()) {
     auto r = lookup(text(ft));
     error(ft, r ? fmt::format("indirect calls through '{}' are not supported: call a .func by name", text(ft))
-                : fmt::format("call to unknown function '{}' (no .func of that name is declared before it)",
-                              text(ft)));
+                : fmt::format("call to unknown function '{}' (no .func of that name is declared before it)", text(ft)));
     return false;
   }
   const FuncDecl& decl = m_funcs[it->second];
@@ -387,6 +390,20 @@ bool Parser::parseCallOperands(Instr& ins, const Token& mn) {
     if (at(Tok::Comma)) {
       error(peek(), "call prototypes and jump tables (indirect calls) are not supported");
       return false;
+    }
+  }
+  // Arguments and return values pass through .param variables (the form nvcc
+  // writes); the executor copies them byte for byte to the callee's params.
+  for (const Operand* list : {&rets, &args}) {
+    for (const Operand& e : list->elems) {
+      bool param = e.kind == OperandKind::Symbol && e.imm == 0 &&
+                   m_prog.symbols[static_cast<std::size_t>(e.symbol)].space == Space::ParamFunc;
+      if (!param) {
+        error(ft, fmt::format("every {} of a call must be a .param variable of the calling function (registers, "
+                              "immediates and other variables are not supported)",
+                              list == &rets ? "return value" : "argument"));
+        return false;
+      }
     }
   }
   if (args.elems.size() != decl.nParams) {
@@ -461,7 +478,8 @@ bool Parser::parseOperand(Operand& op, bool labelContext, std::size_t opIndex, b
       return true;
     }
     case Tok::Minus:
-    case Tok::Number: return parseImmediate(op, true, "operand");
+    case Tok::Number:
+      return parseImmediate(op, true, "operand");
     case Tok::LBrace:
       if (nested) break;
       return parseVector(op);
@@ -471,8 +489,10 @@ bool Parser::parseOperand(Operand& op, bool labelContext, std::size_t opIndex, b
     case Tok::LParen:
       if (nested) break;
       return parseList(op);
-    case Tok::Ident: return parseNameOperand(op, labelContext, opIndex, nested);
-    default: break;
+    case Tok::Ident:
+      return parseNameOperand(op, labelContext, opIndex, nested);
+    default:
+      break;
   }
   error(peek(), fmt::format("expected an operand (a register, immediate, address or name), found {}", found()));
   return false;
@@ -481,8 +501,10 @@ bool Parser::parseOperand(Operand& op, bool labelContext, std::size_t opIndex, b
 bool Parser::parseImmediate(Operand& op, bool allowFloat, std::string_view context) {
   bool neg = accept(Tok::Minus);
   if (!at(Tok::Number)) {
-    if (neg) error(peek(), fmt::format("expected a number after '-', found {}", found()));
-    else error(peek(), fmt::format("expected an integer {} (a number), found {}", context, found()));
+    if (neg)
+      error(peek(), fmt::format("expected a number after '-', found {}", found()));
+    else
+      error(peek(), fmt::format("expected an integer {} (a number), found {}", context, found()));
     return false;
   }
   Token t = next();
@@ -587,8 +609,8 @@ bool Parser::parseAddress(Operand& op) {
     Token t = next();
     auto r = lookup(text(t));
     if (!r) {
-      error(t, fmt::format("unknown {} '{}' in the address", text(t).starts_with('%') ? "register" : "variable",
-                           text(t)));
+      error(t,
+            fmt::format("unknown {} '{}' in the address", text(t).starts_with('%') ? "register" : "variable", text(t)));
       return false;
     }
     if (r->kind == NameRef::Kind::Reg) {

@@ -14,7 +14,9 @@ namespace ws::core {
 namespace ptx_detail {
 
 Parser::Parser(std::string_view text, std::string_view fileName)
-    : m_text(text), m_fileName(fileName), m_lexer(text.size() < std::numeric_limits<std::uint32_t>::max() ? text : "") {}
+    : m_text(text),
+      m_fileName(fileName),
+      m_lexer(text.size() < std::numeric_limits<std::uint32_t>::max() ? text : "") {}
 
 ParseResult Parser::run() {
   ParseResult r;
@@ -120,8 +122,10 @@ void Parser::recoverModule() {
     if (at(Tok::LBrace)) {
       std::uint64_t depth = 0;
       do {
-        if (at(Tok::LBrace)) ++depth;
-        else if (at(Tok::RBrace)) --depth;
+        if (at(Tok::LBrace))
+          ++depth;
+        else if (at(Tok::RBrace))
+          --depth;
         next();
       } while (depth > 0 && !at(Tok::End));
       return;
@@ -156,12 +160,18 @@ void Parser::parseModule() {
       continue;
     }
     std::string_view d = text(t);
-    if (d == ".version") parseVersion();
-    else if (d == ".target") parseTarget();
-    else if (d == ".address_size") parseAddressSize();
-    else if (d == ".file") parseFile();
-    else if (d == ".section") skipSection();
-    else if (d == ".pragma") skipToSemi();
+    if (d == ".version")
+      parseVersion();
+    else if (d == ".target")
+      parseTarget();
+    else if (d == ".address_size")
+      parseAddressSize();
+    else if (d == ".file")
+      parseFile();
+    else if (d == ".section")
+      skipSection();
+    else if (d == ".pragma")
+      skipToSemi();
     else {
       std::string_view linkage;
       if (d == ".visible" || d == ".extern" || d == ".weak" || d == ".common") {
@@ -202,9 +212,12 @@ void Parser::parseVersion() {
   bool ok = dot != std::string_view::npos && dot > 0 && dot + 1 < s.size() && s.size() < 8;
   for (std::size_t i = 0; ok && i < s.size(); ++i) {
     if (i == dot) continue;
-    if (s[i] < '0' || s[i] > '9') ok = false;
-    else if (i < dot) major = major * 10 + (s[i] - '0');
-    else minor = minor * 10 + (s[i] - '0');
+    if (s[i] < '0' || s[i] > '9')
+      ok = false;
+    else if (i < dot)
+      major = major * 10 + (s[i] - '0');
+    else
+      minor = minor * 10 + (s[i] - '0');
   }
   if (!ok || minor > 9) {
     error(v, fmt::format("bad PTX version {}: expected MAJOR.MINOR such as 8.7", describeToken(m_text, v)));
@@ -229,9 +242,12 @@ void Parser::parseTarget() {
     std::string_view s = text(t);
     if (s.starts_with("sm_")) {
       auto tg = Target::parse(s);
-      if (!tg) error(t, fmt::format("bad target '{}': expected sm_NN, sm_NNa or sm_NNf", s));
-      else if (haveSm) error(t, fmt::format("'.target' names a second architecture '{}'", s));
-      else m_prog.target = *tg;
+      if (!tg)
+        error(t, fmt::format("bad target '{}': expected sm_NN, sm_NNa or sm_NNf", s));
+      else if (haveSm)
+        error(t, fmt::format("'.target' names a second architecture '{}'", s));
+      else
+        m_prog.target = *tg;
       haveSm = true;
     } else if (s != "texmode_unified" && s != "texmode_independent" && s != "debug" && s != "map_f64_to_f32") {
       bad = true;
@@ -248,8 +264,10 @@ void Parser::parseAddressSize() {
   Token at = peek();
   auto v = parseUnsigned("an address size", "after '.address_size'");
   if (!v) return;
-  if (*v != 32 && *v != 64) error(at, fmt::format("'.address_size' must be 32 or 64, not {}", *v));
-  else m_prog.addressSize = static_cast<int>(*v);
+  if (*v != 32 && *v != 64)
+    error(at, fmt::format("'.address_size' must be 32 or 64, not {}", *v));
+  else
+    m_prog.addressSize = static_cast<int>(*v);
 }
 
 void Parser::parseFile() {
@@ -264,8 +282,11 @@ void Parser::parseFile() {
     recoverModule();
     return;
   }
-  std::string_view path = text(next());
-  path = path.substr(1, path.size() - 2);
+  std::string_view quoted = text(next());
+  quoted = quoted.substr(1, quoted.size() - 2);
+  std::string path;  // C escapes: "C:\\src\\k.cu" names C:\src\k.cu
+  for (std::size_t i = 0; i < quoted.size(); ++i)
+    path += quoted[i] == '\\' && i + 1 < quoted.size() ? quoted[++i] : quoted[i];
   // Optional timestamp and size (PTX ISA 11.3.1): accepted and not needed.
   for (int i = 0; i < 2 && accept(Tok::Comma); ++i) parseUnsigned("a number", "in '.file'");
   if (*no > static_cast<std::uint64_t>(std::numeric_limits<int>::max())) {
@@ -278,7 +299,7 @@ void Parser::parseFile() {
     return;
   }
   m_prog.cudaFileIndex[n] = static_cast<std::uint32_t>(m_prog.files.size());
-  m_prog.files.emplace_back(path);
+  m_prog.files.push_back(std::move(path));
 }
 
 void Parser::skipSection() {
@@ -297,8 +318,10 @@ void Parser::skipSection() {
       error(open, "unterminated '.section': this '{' has no matching '}' before the end of the file");
       return;
     }
-    if (at(Tok::LBrace)) ++depth;
-    else if (at(Tok::RBrace)) --depth;
+    if (at(Tok::LBrace))
+      ++depth;
+    else if (at(Tok::RBrace))
+      --depth;
     next();
   }
 }
@@ -347,17 +370,17 @@ void Parser::parseFunction(std::string_view linkage) {
   if (fresh) m_funcs.push_back({name, entry, -1, rets.size(), params.size(), nameTok});
   FuncDecl& decl = m_funcs[it->second];
   if (decl.isEntry != entry || decl.nRets != rets.size() || decl.nParams != params.size()) {
-    error(nameTok, fmt::format("this declaration of '{}' does not match the one at {}:{} ({} with {} return and {} "
-                               "parameters)",
-                               name, decl.tok.line, decl.tok.col, decl.isEntry ? ".entry" : ".func", decl.nRets,
-                               decl.nParams));
+    error(nameTok,
+          fmt::format("this declaration of '{}' does not match the one at {}:{} ({} with {} return and {} "
+                      "parameters)",
+                      name, decl.tok.line, decl.tok.col, decl.isEntry ? ".entry" : ".func", decl.nRets, decl.nParams));
     recoverModule();
     return;
   }
   if (accept(Tok::Semi)) return;  // prototype: a body may follow later, or never
   if (!at(Tok::LBrace)) {
-    error(peek(), fmt::format("expected '{{' (a body) or ';' (a prototype) after the signature of '{}', found {}",
-                              name, found()));
+    error(peek(), fmt::format("expected '{{' (a body) or ';' (a prototype) after the signature of '{}', found {}", name,
+                              found()));
     recoverModule();
     return;
   }
@@ -417,9 +440,12 @@ bool Parser::parseHints(LaunchHints& hints) {
         }
         v[i] = static_cast<std::uint32_t>(*n);
       }
-      if (d == ".reqntid") hints.reqntid = v;
-      else if (d == ".maxntid") hints.maxntid = v;
-      else if (d == ".reqnctapercluster") hints.reqnctapercluster = v;
+      if (d == ".reqntid")
+        hints.reqntid = v;
+      else if (d == ".maxntid")
+        hints.maxntid = v;
+      else if (d == ".reqnctapercluster")
+        hints.reqnctapercluster = v;
     } else if (d == ".pragma") {
       skipToSemi();
     } else {
@@ -456,13 +482,14 @@ void Parser::parseBody(std::uint32_t fnIndex, const std::vector<ParamDecl>& para
         break;
       case Tok::RBrace:
         next();
-        if (overflowDepth > 0) --overflowDepth;
-        else closeScope(m_scopes.size() == 2);
+        if (overflowDepth > 0)
+          --overflowDepth;
+        else
+          closeScope(m_scopes.size() == 2);
         break;
       case Tok::LBrace:
         if (overflowDepth > 0 || m_scopes.size() - 1 >= kMaxBlockDepth) {
-          if (overflowDepth++ == 0)
-            error(t, fmt::format("blocks nested more than {} deep", kMaxBlockDepth));
+          if (overflowDepth++ == 0) error(t, fmt::format("blocks nested more than {} deep", kMaxBlockDepth));
           next();
         } else {
           Scope s;
@@ -472,10 +499,14 @@ void Parser::parseBody(std::uint32_t fnIndex, const std::vector<ParamDecl>& para
         break;
       case Tok::DotName: {
         std::string_view d = text(t);
-        if (d == ".reg") parseRegDecl();
-        else if (d == ".local" || d == ".shared" || d == ".param") parseVarDecl("");
-        else if (d == ".loc") parseLoc();
-        else if (d == ".pragma") skipToSemi();
+        if (d == ".reg")
+          parseRegDecl();
+        else if (d == ".local" || d == ".shared" || d == ".param")
+          parseVarDecl("");
+        else if (d == ".loc")
+          parseLoc();
+        else if (d == ".pragma")
+          skipToSemi();
         else if (d == ".global" || d == ".const")
           error(t, fmt::format("'{}' variables must be declared at module scope, not inside a function", d));
         else
@@ -485,8 +516,10 @@ void Parser::parseBody(std::uint32_t fnIndex, const std::vector<ParamDecl>& para
         break;
       }
       case Tok::Ident:
-        if (peek(1).kind == Tok::Colon) parseLabel();
-        else parseInstruction();
+        if (peek(1).kind == Tok::Colon)
+          parseLabel();
+        else
+          parseInstruction();
         break;
       case Tok::At:
         parseInstruction();
@@ -498,8 +531,10 @@ void Parser::parseBody(std::uint32_t fnIndex, const std::vector<ParamDecl>& para
         error(t, fmt::format("expected an instruction, a label or a directive, found {}", found()));
         break;
     }
-    if (m_pos == start && !at(Tok::End)) recoverStatement(start);
-    else if (m_pos == start) break;
+    if (m_pos == start && !at(Tok::End))
+      recoverStatement(start);
+    else if (m_pos == start)
+      break;
   }
   Function& f = m_prog.functions[fnIndex];
   f.end = static_cast<std::uint32_t>(m_prog.instrs.size());

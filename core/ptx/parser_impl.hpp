@@ -26,9 +26,9 @@ namespace ws::core::ptx_detail {
 
 inline constexpr std::size_t kMaxErrors = 50;
 inline constexpr std::size_t kMaxBlockDepth = 64;
-inline constexpr std::size_t kMaxRegisters = 1u << 20;       // all functions together
-inline constexpr std::uint64_t kMaxSegmentBytes = 1ull << 32; // any one memory segment
-inline constexpr std::uint64_t kMaxInitBytes = 64ull << 20;  // initialized data, whole module
+inline constexpr std::size_t kMaxRegisters = 1u << 20;         // all functions together
+inline constexpr std::uint64_t kMaxSegmentBytes = 1ull << 32;  // any one memory segment
+inline constexpr std::uint64_t kMaxInitBytes = 64ull << 20;    // initialized data, whole module
 inline constexpr std::uint32_t kMaxAlign = 1u << 16;
 
 // What a name in a scope refers to.
@@ -63,7 +63,7 @@ struct FuncDecl {
   bool isEntry = false;
   std::int32_t index = -1;  // Program::functions index once its body is parsed
   std::size_t nRets = 0, nParams = 0;
-  Token tok;                // where it was first declared
+  Token tok;  // where it was first declared
 };
 
 // A use of a function name (call target or value), resolved at the end,
@@ -180,8 +180,8 @@ class Parser {
   std::vector<FuncDecl> m_funcs;
   std::vector<FuncFixup> m_funcFixups;
   std::vector<LocUse> m_locUses;
-  std::int32_t m_curFunc = -1;   // Program::functions index while in a body
-  CudaLoc m_loc;                 // from the last .loc (file numbers unmapped)
+  std::int32_t m_curFunc = -1;  // Program::functions index while in a body
+  CudaLoc m_loc;                // from the last .loc (file numbers unmapped)
   std::uint64_t m_initBytes = 0;
   std::vector<Token> m_symToks;  // declaration token of each Program::symbols entry
   // Scratch for the instruction being parsed: its modifier tokens, and the

@@ -1,12 +1,13 @@
 // docs/isa.md is generated from the instruction table; this keeps the
 // checked-in copy current. Run with WS_UPDATE_DOCS=1 to rewrite it.
+#include "core/isa/isa_doc.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <fstream>
 
 #include "core/isa/isa.hpp"
-#include "core/isa/isa_doc.hpp"
 #include "tests/core/ptx_test_util.hpp"
 
 namespace ws::core {

@@ -1,12 +1,13 @@
 // The PTX lexer and numeric literals: token kinds, positions, comments,
 // namespaced modifiers, and exact literal values (expected bit patterns
 // computed by hand from IEEE 754 / checked with Python's struct module).
+#include "core/ptx/lexer.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "core/ptx/lexer.hpp"
 #include "core/ptx/number.hpp"
 
 namespace ws::core {
@@ -24,8 +25,8 @@ TEST(Lexer, InstructionTokensAndColumns) {
   std::string_view src = "\tld.global.u32 %r1, [%rd2+-4];";
   LexResult r = lexPtx(src);
   EXPECT_TRUE(r.issues.empty());
-  std::vector<Tok> want = {Tok::Ident,  Tok::DotName, Tok::DotName, Tok::Ident, Tok::Comma, Tok::LBracket, Tok::Ident,
-                           Tok::Plus,   Tok::Minus,   Tok::Number,  Tok::RBracket, Tok::Semi, Tok::End};
+  std::vector<Tok> want = {Tok::Ident, Tok::DotName, Tok::DotName, Tok::Ident,    Tok::Comma, Tok::LBracket, Tok::Ident,
+                           Tok::Plus,  Tok::Minus,   Tok::Number,  Tok::RBracket, Tok::Semi,  Tok::End};
   EXPECT_EQ(kinds(r), want);
   EXPECT_EQ(textOf(src, r.tokens[0]), "ld");
   EXPECT_EQ(textOf(src, r.tokens[1]), ".global");

@@ -107,14 +107,16 @@ TEST(Decode, UnknownInstruction) {
 
 TEST(Decode, UnknownModifierListsTheLegalOnes) {
   std::string e = decodeError("shfl.sync.sideways.b32 %r2, %r1, 1, 0, -1;");
-  EXPECT_EQ(e, "t.ptx:10:11: error: unknown modifier '.sideways' on 'shfl'; legal modifiers: .b32 .up .down .bfly "
-               ".idx .sync");
+  EXPECT_EQ(e,
+            "t.ptx:10:11: error: unknown modifier '.sideways' on 'shfl'; legal modifiers: .b32 .up .down .bfly "
+            ".idx .sync");
 }
 
 TEST(Decode, IllegalModifier) {
   std::string e = decodeError("vote.sync.up.pred %p1, %p2, -1;");
-  EXPECT_EQ(e, "t.ptx:10:11: error: modifier '.up' is not legal for 'vote'; legal modifiers: .b32 .pred .all .any "
-               ".uni .ballot .sync");
+  EXPECT_EQ(e,
+            "t.ptx:10:11: error: modifier '.up' is not legal for 'vote'; legal modifiers: .b32 .pred .all .any "
+            ".uni .ballot .sync");
 }
 
 TEST(Decode, ConflictingModifiers) {

@@ -55,8 +55,7 @@ TEST(ParseErrors, UnterminatedComment) {
   auto errs = allErrors(header() + ".visible .entry k()\n{\n\tret; /* no end\n}\n");
   ASSERT_EQ(errs.size(), 2u);
   EXPECT_EQ(errs[0], "t.ptx:5:1: error: unterminated block: this '{' has no matching '}' before the end of the file");
-  EXPECT_EQ(errs[1],
-            "t.ptx:6:7: error: unterminated comment: '/*' has no matching '*/' before the end of the file");
+  EXPECT_EQ(errs[1], "t.ptx:6:7: error: unterminated comment: '/*' has no matching '*/' before the end of the file");
 }
 
 TEST(ParseErrors, BadImmediates) {
@@ -141,6 +140,12 @@ TEST(ParseErrors, Calls) {
             "t.ptx:10:7: error: call to unknown function 'g' (no .func of that name is declared before it)");
   EXPECT_EQ(firstError(def + ".entry k()\n{\n\t.reg .b64 %rd;\n\tcall %rd, ();\n}\n"),
             "t.ptx:11:7: error: indirect calls through '%rd' are not supported: call a .func by name");
+  EXPECT_EQ(firstError(def + ".entry k()\n{\n\t.reg .b32 %r;\n\tcall f, (%r);\n}\n"),
+            "t.ptx:11:7: error: every argument of a call must be a .param variable of the calling function "
+            "(registers, immediates and other variables are not supported)");
+  EXPECT_EQ(firstError(def + ".global .u32 g;\n.entry k()\n{\n\t.param .b32 a;\n\tcall (g), f, (a);\n}\n"),
+            "t.ptx:12:12: error: every return value of a call must be a .param variable of the calling function "
+            "(registers, immediates and other variables are not supported)");
   EXPECT_EQ(firstError(def + ".entry j()\n{\n\tcall k;\n}\n.entry k()\n{\n\tret;\n}\n"),
             "t.ptx:10:7: error: call to unknown function 'k' (no .func of that name is declared before it)");
 }
@@ -148,10 +153,12 @@ TEST(ParseErrors, Calls) {
 TEST(ParseErrors, Operands) {
   EXPECT_EQ(firstError(stmt("\tmov.u32 %r0, %tid;")),
             "t.ptx:7:15: error: '%tid' needs a component: %tid.x, %tid.y or %tid.z");
-  EXPECT_EQ(firstError(stmt("\tmov.u32 %r0, %laneid.x;")), "t.ptx:7:22: error: '%laneid' has no components, found '.x'");
+  EXPECT_EQ(firstError(stmt("\tmov.u32 %r0, %laneid.x;")),
+            "t.ptx:7:22: error: '%laneid' has no components, found '.x'");
   EXPECT_EQ(firstError(stmt("\tmov.u32 %r0, ;")),
             "t.ptx:7:15: error: expected an operand (a register, immediate, address or name), found ';'");
-  EXPECT_EQ(firstError(stmt("\tld.u32 %r0, [%r1+%r1];")), "t.ptx:7:19: error: expected an integer address offset (a number), found '%r1'");
+  EXPECT_EQ(firstError(stmt("\tld.u32 %r0, [%r1+%r1];")),
+            "t.ptx:7:19: error: expected an integer address offset (a number), found '%r1'");
 }
 
 TEST(ParseErrors, LocNamesAnUndeclaredFile) {

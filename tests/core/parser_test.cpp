@@ -14,7 +14,6 @@ using test::entryModule;
 using test::header;
 using test::parseOk;
 
-
 std::uint32_t regIndex(const Program& p, std::string_view name) {
   for (std::uint32_t i = 0; i < p.regs.size(); ++i)
     if (p.regs[i].name == name) return i;
@@ -124,8 +123,8 @@ TEST(Parser, RegistersRangesListsAndFunctionRanges) {
   EXPECT_EQ(p.functions[1].regEnd, 3u + 2 + 1 + 2 + 4 + 1);
   std::vector<std::string> names;
   for (const RegInfo& r : p.regs) names.push_back(r.name);
-  std::vector<std::string> want = {"%r0", "%r1", "%r2", "%p0", "%p1", "a",    "b0",   "b1",
-                                   "%rd0", "%rd1", "%rd2", "%rd3", "x"};
+  std::vector<std::string> want = {"%r0", "%r1",  "%r2",  "%p0",  "%p1",  "a", "b0",
+                                   "b1",  "%rd0", "%rd1", "%rd2", "%rd3", "x"};
   EXPECT_EQ(names, want);
   EXPECT_EQ(p.regs[3].type, DataType::Pred);
   EXPECT_EQ(p.regs[5].type, DataType::B64);
@@ -314,11 +313,11 @@ TEST(Parser, SpecialRegisters) {
   struct Want {
     SpecialReg r;
     int comp;
-  } want[] = {{SpecialReg::Tid, 0},         {SpecialReg::Ntid, 1},           {SpecialReg::Ctaid, 2},
-              {SpecialReg::Laneid, 0},      {SpecialReg::LanemaskLt, 0},     {SpecialReg::ClusterCtarank, 0},
-              {SpecialReg::Clusterid, 0},   {SpecialReg::ClusterCtaid, 1},   {SpecialReg::Nclusterid, 2},
-              {SpecialReg::Smid, 0},        {SpecialReg::Clock64, 0},        {SpecialReg::DynamicSmemSize, 0},
-              {SpecialReg::WarpSize, 0},    {SpecialReg::Nctaid, 0},         {SpecialReg::ClusterNctarank, 0}};
+  } want[] = {{SpecialReg::Tid, 0},       {SpecialReg::Ntid, 1},         {SpecialReg::Ctaid, 2},
+              {SpecialReg::Laneid, 0},    {SpecialReg::LanemaskLt, 0},   {SpecialReg::ClusterCtarank, 0},
+              {SpecialReg::Clusterid, 0}, {SpecialReg::ClusterCtaid, 1}, {SpecialReg::Nclusterid, 2},
+              {SpecialReg::Smid, 0},      {SpecialReg::Clock64, 0},      {SpecialReg::DynamicSmemSize, 0},
+              {SpecialReg::WarpSize, 0},  {SpecialReg::Nctaid, 0},       {SpecialReg::ClusterNctarank, 0}};
   for (std::size_t i = 0; i < std::size(want); ++i) {
     const Operand& o = p.instrs[i].ops[1];
     EXPECT_EQ(o.kind, OperandKind::Special) << i;
@@ -523,7 +522,7 @@ TEST(Parser, LocAndFileFillCudaPositions) {
 	add.u32 %r0, %r0, 1;
 	ret;
 }
-	.file	2 "/src/helper.cuh"
+	.file	2 "C:\\src\\helper.cuh"
 	.file	1 "/src/kernel.cu", 1700000000, 1234
 	.section	.debug_str
 	{
@@ -533,7 +532,7 @@ $L__info_string0:
 	}
 )");
   ASSERT_EQ(p.files.size(), 3u);
-  EXPECT_EQ(p.files[1], "/src/helper.cuh");
+  EXPECT_EQ(p.files[1], "C:\\src\\helper.cuh");
   EXPECT_EQ(p.files[2], "/src/kernel.cu");
   EXPECT_EQ(p.cudaFileIndex.at(2), 1u);
   EXPECT_EQ(p.cudaFileIndex.at(1), 2u);

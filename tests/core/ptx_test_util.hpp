@@ -14,8 +14,7 @@ namespace ws::test {
 
 // The header every hand-written test module starts with (3 lines).
 inline std::string header(std::string_view target = "sm_90a", std::string_view version = "8.7") {
-  return std::string(".version ") + std::string(version) + "\n.target " + std::string(target) +
-         "\n.address_size 64\n";
+  return std::string(".version ") + std::string(version) + "\n.target " + std::string(target) + "\n.address_size 64\n";
 }
 
 // A module with one entry `k` (no params) around `body`. Line 4 is

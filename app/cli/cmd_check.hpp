@@ -1,0 +1,16 @@
+#pragma once
+#include <CLI/CLI.hpp>
+
+#include "app/cli/input.hpp"
+
+namespace ws::cli {
+
+struct CheckOptions {
+  InputOptions in;
+  bool json = false;
+};
+
+void addCheckCommand(CLI::App& app, CheckOptions& o);
+int checkCommand(const CheckOptions& o);
+
+}  // namespace ws::cli

@@ -1,0 +1,85 @@
+// `warpscope-cli trace SCENARIO|PTX [--from N] [--to M]`: one JSON object per
+// line for each step (what ran, on which lanes, the masks before and after,
+// every register and memory change, the data flows and diagnostics), then a
+// last line {"end": true, "stop": ..., "steps": ...}.
+#include "app/cli/cmd_trace.hpp"
+
+#include <cstdio>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "app/cli/cli_common.hpp"
+#include "app/cli/report.hpp"
+#include "app/cli/run_loop.hpp"
+
+namespace ws::cli {
+
+void addTraceCommand(CLI::App& app, TraceOptions& o) {
+  CLI::App* cmd = app.add_subcommand("trace", "Print every step of a scenario or PTX launch as one JSON object "
+                                              "per line");
+  addInputOptions(cmd, o.in, true);
+  cmd->add_option("--from", o.from, "first step to print (steps before it run silently; default 0)");
+  cmd->add_option("--to", o.to, "last step to print; the trace stops after it");
+  cmd->footer("Exit status: 0 the program finished (or --to was reached), 1 it stopped at a diagnostic, "
+              "deadlock, trap or the step budget, 2 bad command line or input, 130 interrupted.");
+}
+
+int traceCommand(const TraceOptions& o) {
+  if (o.to < o.from) {
+    fmt::print(stderr, "error: --to {} is before --from {}\n", o.to, o.from);
+    return kExitUsage;
+  }
+  auto in = loadInput(o.in);
+  if (!in) return kExitUsage;
+  auto made = core::createEngine(in->prepared);
+  if (auto* e = std::get_if<std::string>(&made)) {
+    fmt::print(stderr, "error: {}\n", *e);
+    return kExitUsage;
+  }
+  core::Engine engine = std::move(std::get<core::Engine>(made));
+  SigintGuard guard;
+  std::uint64_t steps = 0;
+  core::StopReason stop = core::StopReason::None;
+  bool reachedTo = false;
+  core::StepRecord rec;
+  while (!SigintGuard::interrupted()) {
+    if (steps >= in->maxSteps) {
+      stop = core::StopReason::StepBudget;
+      break;
+    }
+    const std::uint64_t at = engine.state().step;
+    if (at > o.to) {
+      reachedTo = true;
+      break;
+    }
+    const core::StepResult r = engine.step(&rec);
+    const bool recorded = r.executed || !rec.diags.empty();
+    if (r.executed) ++steps;
+    if (recorded && rec.step >= o.from && rec.step <= o.to) fmt::print("{}\n", stepJson(*in, engine, rec).dump());
+    if (r.stop != core::StopReason::None) {
+      stop = r.stop;
+      break;
+    }
+    if (!r.executed) {
+      stop = engine.finished() ? core::StopReason::Finished : core::StopReason::None;
+      break;
+    }
+  }
+  const bool interrupted = SigintGuard::interrupted();
+  nlohmann::json end = {{"end", true},
+                        {"stop", interrupted ? "interrupted" : reachedTo ? "paused" : std::string(core::stopSlug(stop))},
+                        {"steps", steps}};
+  if (stop == core::StopReason::StepBudget && !interrupted) {
+    const auto d = stepBudgetDiagnostic(steps, engine.state().step);
+    end["message"] = d.message;
+    fmt::print(stderr, "error: {}\n", d.message);
+  }
+  fmt::print("{}\n", end.dump());
+  std::fflush(stdout);
+  if (interrupted) return kExitInterrupted;
+  if (reachedTo || stop == core::StopReason::Finished) return kExitOk;
+  return kExitFailed;
+}
+
+}  // namespace ws::cli

@@ -1,0 +1,19 @@
+#pragma once
+#include <cstdint>
+
+#include <CLI/CLI.hpp>
+
+#include "app/cli/input.hpp"
+
+namespace ws::cli {
+
+struct TraceOptions {
+  InputOptions in;
+  std::uint64_t from = 0;
+  std::uint64_t to = UINT64_MAX;
+};
+
+void addTraceCommand(CLI::App& app, TraceOptions& o);
+int traceCommand(const TraceOptions& o);
+
+}  // namespace ws::cli

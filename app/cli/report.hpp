@@ -1,0 +1,36 @@
+#pragma once
+// Printing what a run produced: buffers, snippet registers, diagnostics and
+// step records, as text for people and as JSON for tools.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli/input.hpp"
+#include "core/exec/engine.hpp"
+#include "core/trace/step_record.hpp"
+
+namespace ws::cli {
+
+std::string hexMask(std::uint32_t m);
+std::vector<int> laneList(std::uint32_t m);
+
+// PTX line of an instruction index (0 if out of range).
+std::uint32_t ptxLineOf(const core::Program& p, std::uint32_t pc);
+
+nlohmann::json diagnosticJson(const Input& in, const core::Diagnostic& d);
+// "file:line: kind: message" + the lanes and the ISA sentence, for stderr.
+void printDiagnostic(const Input& in, const core::Diagnostic& d);
+
+nlohmann::json buffersJson(const Input& in, const core::Engine& e);
+void printBuffers(const Input& in, const core::Engine& e);
+
+// Snippet mode: the snippet's registers, lane by lane (empty otherwise).
+nlohmann::json registersJson(const Input& in, const core::Engine& e);
+void printRegisters(const Input& in, const core::Engine& e);
+
+// One step record as the `trace` command prints it.
+nlohmann::json stepJson(const Input& in, const core::Engine& e, const core::StepRecord& r);
+
+}  // namespace ws::cli

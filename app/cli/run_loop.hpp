@@ -1,0 +1,37 @@
+#pragma once
+// Running an engine to the end in chunks, so Ctrl-C stops cleanly between
+// steps and the step budget gives a clear message.
+#include <cstdint>
+#include <vector>
+
+#include "core/exec/engine.hpp"
+
+namespace ws::cli {
+
+// Installs a SIGINT handler for its lifetime (restores the old one after).
+class SigintGuard {
+ public:
+  SigintGuard();
+  ~SigintGuard();
+  SigintGuard(const SigintGuard&) = delete;
+  SigintGuard& operator=(const SigintGuard&) = delete;
+  static bool interrupted();
+
+ private:
+  void (*m_old)(int) = nullptr;
+};
+
+struct RunOutcome {
+  std::uint64_t steps = 0;
+  core::StopReason stop = core::StopReason::None;
+  std::vector<core::Diagnostic> diags;
+  bool interrupted = false;
+};
+
+// Runs until the program finishes or stops, `maxSteps` run, or Ctrl-C.
+RunOutcome runToEnd(core::Engine& engine, std::uint64_t maxSteps);
+
+// The message for an exhausted step budget.
+core::Diagnostic stepBudgetDiagnostic(std::uint64_t steps, std::uint64_t atStep);
+
+}  // namespace ws::cli

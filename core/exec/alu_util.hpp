@@ -1,0 +1,125 @@
+#pragma once
+// Shared plumbing of the ALU handlers (arith, bits, compare, convert): lane
+// iteration, the mapping from PTX types to C++ value types and float formats,
+// and how a typed value becomes register bits.
+#include <fmt/format.h>
+
+#include <bit>
+#include <cstdint>
+#include <optional>
+#include <type_traits>
+
+#include "core/exec/exec_ctx.hpp"
+#include "core/exec/float_bits.hpp"
+
+namespace ws::core::alu {
+
+// Calls f(lane) for every set lane of m, in ascending lane order.
+template <class F>
+void forEachLane(LaneMask m, F&& f) {
+  while (m != 0) {
+    const int lane = std::countr_zero(m);
+    m &= m - 1;
+    f(lane);
+  }
+}
+
+template <class T>
+struct TypeTag {
+  using type = T;
+};
+
+// Calls f(TypeTag<T>{}) with the C++ integer type of an integer or bit-size
+// PTX type (bit-size types behave as unsigned); returns false for others.
+template <class F>
+bool withIntType(DataType t, F&& f) {
+  switch (t) {
+    case DataType::B8:
+    case DataType::U8:
+      f(TypeTag<std::uint8_t>{});
+      return true;
+    case DataType::S8:
+      f(TypeTag<std::int8_t>{});
+      return true;
+    case DataType::B16:
+    case DataType::U16:
+      f(TypeTag<std::uint16_t>{});
+      return true;
+    case DataType::S16:
+      f(TypeTag<std::int16_t>{});
+      return true;
+    case DataType::B32:
+    case DataType::U32:
+      f(TypeTag<std::uint32_t>{});
+      return true;
+    case DataType::S32:
+      f(TypeTag<std::int32_t>{});
+      return true;
+    case DataType::B64:
+    case DataType::U64:
+      f(TypeTag<std::uint64_t>{});
+      return true;
+    case DataType::S64:
+      f(TypeTag<std::int64_t>{});
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Register bits of a value: signed values sign-extended to 64 bits, which is
+// what a destination register wider than the type receives (PTX ISA 9.4.1);
+// the engine masks the bits to the register's width.
+template <class T>
+constexpr std::uint64_t toBits(T v) {
+  if constexpr (std::is_signed_v<T>) {
+    return static_cast<std::uint64_t>(static_cast<std::int64_t>(v));
+  } else {
+    return static_cast<std::uint64_t>(v);
+  }
+}
+
+template <class T>
+constexpr T fromBits(std::uint64_t bits) {
+  return static_cast<T>(static_cast<std::make_unsigned_t<T>>(bits));
+}
+
+// The float format of a scalar or packed (x2: per half) float type.
+constexpr std::optional<fp::Format> formatOf(DataType t) {
+  switch (t) {
+    case DataType::F16:
+    case DataType::F16x2:
+      return fp::kF16;
+    case DataType::BF16:
+    case DataType::BF16x2:
+      return fp::kBF16;
+    case DataType::F32:
+      return fp::kF32;
+    case DataType::F64:
+      return fp::kF64;
+    default:
+      return std::nullopt;
+  }
+}
+
+constexpr bool isPacked(DataType t) { return t == DataType::F16x2 || t == DataType::BF16x2; }
+
+// Applies op to each 16-bit half of packed operands (bits 0..15 and 16..31).
+template <class Op>
+std::uint64_t perHalf(std::uint64_t a, std::uint64_t b, std::uint64_t c, Op&& op) {
+  const std::uint64_t lo = op(a & 0xffff, b & 0xffff, c & 0xffff) & 0xffff;
+  const std::uint64_t hi = op((a >> 16) & 0xffff, (b >> 16) & 0xffff, (c >> 16) & 0xffff) & 0xffff;
+  return lo | (hi << 16);
+}
+
+inline void unsupported(ExecCtx& ctx, std::string_view what) {
+  const Instr& ins = ctx.ins();
+  ctx.diag(
+      DiagKind::Unsupported, ctx.lanes(),
+      fmt::format("{}{}{} {}", ins.info().mnemonic, ins.type != DataType::None ? "." : "", typeName(ins.type), what));
+}
+
+// The float forms of the arithmetic instructions (arith_float.cpp).
+void execFloatArith(ExecCtx& ctx);
+
+}  // namespace ws::core::alu

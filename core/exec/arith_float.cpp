@@ -1,0 +1,239 @@
+// Floating-point arithmetic handlers: PTX ISA 9.7.3 Floating-Point
+// Instructions (add, sub, mul, fma, mad, div, abs, neg, min, max, rcp, sqrt,
+// rsqrt, sin, cos, lg2, ex2, tanh, copysign) for f32 and f64, and 9.7.4 Half
+// Precision Floating-Point Instructions for f16, f16x2, bf16 and bf16x2 (each
+// half of a packed operand computed on its own).
+//
+// Operations with a rounding modifier are correctly rounded (float_ops.hpp).
+// The .approx and .full forms run on the GPU's multi-function unit (MUFU) or
+// short instruction sequences; here they are computed with the C++ standard
+// functions in double precision and rounded once to the result format, so
+// ordinary results may differ from an H100 in the last bit or two, within
+// the error bounds the ISA states. Their special values (zeros, infinities,
+// NaN, subnormals, out-of-range divisors) follow the ISA's tables and what an
+// H100 gave for them (tests/data/hw/approx-alu.json).
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <numbers>
+
+#include "core/exec/alu_util.hpp"
+#include "core/exec/float_ops.hpp"
+
+namespace ws::core::alu {
+namespace {
+
+struct FloatInstr {
+  Opcode op = Opcode::Add;
+  fp::Format f = fp::kF32;
+  fp::Env env;
+  bool sat = false;
+  bool relu = false;
+  bool nanProp = false;
+  bool approx = false;
+  bool full = false;
+  bool ftzF64 = false;   // rcp.approx.ftz.f64 / rsqrt.approx.ftz.f64
+  bool ftzFlag = false;  // .ftz as written, whatever the type
+};
+
+// f(x) computed in double and rounded to nearest even in format f; a NaN
+// result is the format's canonical NaN.
+std::uint64_t approxUnary(fp::Format f, std::uint64_t a, double (*fn)(double), bool ftzIn, bool ftzOut) {
+  if (fp::isNaN(a, f)) return fp::canonicalNaN(f);
+  if (ftzIn) a = fp::flushSubnormal(a, f);
+  const double y = fn(fp::toDouble(a, f));
+  if (std::isnan(y)) return fp::canonicalNaN(f);
+  return fp::fromDouble(y, 0, f, RoundMode::NearestEven, ftzOut);
+}
+
+double exp2Fn(double x) { return std::exp2(x); }
+// log2(-0) = -inf, as the ISA table says (std::log2 gives -inf too; kept explicit).
+double log2Fn(double x) { return x == 0 ? -INFINITY : std::log2(x); }
+// sin.approx / cos.approx: MUFU.SIN and MUFU.COS take the angle in turns,
+// and the PTX is compiled to a multiplication by 1/(2 pi) in f32 first,
+// rounded toward zero (the angles an H100 used show it). So the angle carries
+// that product's rounding (large arguments lose accuracy as on the GPU) and
+// tiny angles flush to zero. Quarter turns are reduced exactly, so multiples
+// of pi/2 give exact results.
+std::uint64_t sinCosApprox(std::uint64_t a, bool cosine, bool ftz) {
+  const fp::Format f = fp::kF32;
+  if (fp::isNaN(a, f) || fp::isInf(a, f)) return fp::canonicalNaN(f);
+  a = fp::flushSubnormal(a, f);  // subnormal inputs act as zeros on an H100, .ftz or not
+  if (fp::isZero(a, f)) return cosine ? f.oneBits() : a;
+  constexpr double kInvTwoPi = 0.15915493667125702;  // 0x3e22f983, 1/(2 pi) rounded to f32
+  const std::uint64_t turnsBits = fp::fromDouble(fp::toDouble(a, f) * kInvTwoPi, 0, f, RoundMode::TowardZero, true);
+  const double turns = fp::toDouble(turnsBits, f);
+  const double quarters = std::nearbyint(4 * turns);
+  const double rest = turns - quarters / 4;  // exact, |rest| <= 1/8
+  const double angle = 2 * std::numbers::pi * rest;
+  const double s = std::sin(angle), c = std::cos(angle);
+  // sin(x + q pi/2) is s, c, -s, -c for q = 0..3; cos(x) = sin(x + pi/2).
+  const long q = (static_cast<long>(std::fmod(quarters, 4.0)) + 4 + (cosine ? 1 : 0)) % 4;
+  double y = q == 0 ? s : q == 1 ? c : q == 2 ? -s : -c;
+  if (y == 0) y = 0;  // an exact zero away from the origin is +0
+  return fp::fromDouble(y, 0, f, RoundMode::NearestEven, ftz);
+}
+
+double tanhFn(double x) { return std::tanh(x); }
+double rsqrtFn(double x) { return 1.0 / std::sqrt(x); }  // 1/sqrt(-0) = -inf, as the ISA table says
+double rcpFn(double x) { return 1.0 / x; }
+
+// div.approx.f32: a * (1/b) where 1/b of |b| in (2^126, 2^128) underflows to
+// zero (PTX ISA: the result is then 0, or NaN for an infinite a); otherwise
+// the quotient.
+std::uint64_t divApprox(const FloatInstr& fi, std::uint64_t a, std::uint64_t b) {
+  const fp::Format f = fi.f;
+  if (fp::isNaN(a, f) || fp::isNaN(b, f)) return fp::canonicalNaN(f);
+  if (fi.env.ftz) {
+    a = fp::flushSubnormal(a, f);
+    b = fp::flushSubnormal(b, f);
+  }
+  const double y = fp::toDouble(b, f);
+  if (std::isfinite(y) && std::fabs(y) > 0x1p126) {
+    if (fp::isInf(a, f)) return fp::canonicalNaN(f);
+    return (fp::signOf(a, f) != fp::signOf(b, f)) ? f.signBit() : 0;
+  }
+  return fp::div(f, a, b, {RoundMode::NearestEven, fi.env.ftz});
+}
+
+// rcp.approx.ftz.f64 / rsqrt.approx.ftz.f64 (PTX ISA 9.7.3.14, 9.7.3.17):
+// only the upper 32 bits of a are used (1.11.20 format), subnormals flush to
+// zero, NaN inputs give 0x7fffffff00000000 and the result's low 32 bits are 0.
+std::uint64_t approxFtzF64(std::uint64_t a, bool rsqrt) {
+  const std::uint64_t top = a & 0xffffffff00000000ull;
+  if (fp::isNaN(top, fp::kF64)) return 0x7fffffff00000000ull;
+  const std::uint64_t x = fp::flushSubnormal(top, fp::kF64);
+  const double v = std::bit_cast<double>(x);
+  if (rsqrt && v < 0) return 0x7fffffff00000000ull;
+  const double r = rsqrt ? rsqrtFn(v) : rcpFn(v);
+  const std::uint64_t bits = fp::flushSubnormal(std::bit_cast<std::uint64_t>(r), fp::kF64);
+  return bits & 0xffffffff00000000ull;
+}
+
+std::uint64_t elementOp(const FloatInstr& fi, std::uint64_t a, std::uint64_t b, std::uint64_t c) {
+  const fp::Format f = fi.f;
+  const bool ftz = fi.env.ftz;
+  switch (fi.op) {
+    case Opcode::Add:
+      return fp::add(f, a, b, fi.env);
+    case Opcode::Sub:
+      return fp::sub(f, a, b, fi.env);
+    case Opcode::Mul:
+      return fp::mul(f, a, b, fi.env);
+    case Opcode::Fma:
+    case Opcode::Mad:
+      return fp::fma(f, a, b, c, fi.env);
+    case Opcode::Div:
+      if (fi.approx) return divApprox(fi, a, b);
+      if (fi.full) return fp::div(f, a, b, {RoundMode::NearestEven, ftz});  // div.full: correctly rounded here
+      return fp::div(f, a, b, fi.env);
+    case Opcode::Min:
+    case Opcode::Max:
+      return fp::minMax(f, a, b, fi.op == Opcode::Max, fi.nanProp, ftz);
+    case Opcode::Abs:
+      return fp::absolute(f, a, ftz);
+    case Opcode::Neg:
+      return fp::negate(f, a, ftz);
+    case Opcode::Copysign:
+      return (a & f.signBit()) | (b & ~f.signBit());  // bits only, NaN payloads too
+    case Opcode::Sqrt:
+      return fp::sqrt(f, a, fi.approx ? fp::Env{RoundMode::NearestEven, ftz} : fi.env);
+    case Opcode::Rcp:
+      if (fi.approx) {
+        if (f == fp::kF64) return approxFtzF64(a, false);
+        // MUFU.RCP: subnormal inputs act as zeros (an infinite result) with or without .ftz.
+        return approxUnary(f, a, rcpFn, true, ftz);
+      }
+      return fp::div(f, f.oneBits(), a, fi.env);
+    case Opcode::Rsqrt:
+      if (f == fp::kF64) {
+        if (fi.ftzF64) return approxFtzF64(a, true);
+        if (fp::isNaN(a, f)) return fp::quieted(a, f);
+        if (!fp::isZero(a, f) && fp::signOf(a, f)) return fp::canonicalNaN(f);
+      }
+      return approxUnary(f, a, rsqrtFn, ftz, ftz);
+    case Opcode::Sin:
+      return sinCosApprox(a, false, ftz);
+    case Opcode::Cos:
+      return sinCosApprox(a, true, ftz);
+    case Opcode::Lg2:
+      return approxUnary(f, a, log2Fn, ftz, ftz);
+    case Opcode::Ex2: {
+      // ex2.approx.ftz.bf16 flushes tiny results too (fi.env.ftz covers f32 and f16 only).
+      const bool flush = ftz || (f == fp::kBF16 && fi.ftzFlag);
+      return approxUnary(f, a, exp2Fn, flush, flush);
+    }
+    case Opcode::Tanh:
+      return approxUnary(f, a, tanhFn, false, false);
+    default:
+      return 0;
+  }
+}
+
+bool isFloatArith(Opcode op) {
+  switch (op) {
+    case Opcode::Add:
+    case Opcode::Sub:
+    case Opcode::Mul:
+    case Opcode::Fma:
+    case Opcode::Mad:
+    case Opcode::Div:
+    case Opcode::Min:
+    case Opcode::Max:
+    case Opcode::Abs:
+    case Opcode::Neg:
+    case Opcode::Copysign:
+    case Opcode::Sqrt:
+    case Opcode::Rcp:
+    case Opcode::Rsqrt:
+    case Opcode::Sin:
+    case Opcode::Cos:
+    case Opcode::Lg2:
+    case Opcode::Ex2:
+    case Opcode::Tanh:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+void execFloatArith(ExecCtx& ctx) {
+  const Instr& ins = ctx.ins();
+  const auto fmt = formatOf(ins.type);
+  if (!fmt || !isFloatArith(ins.op)) {
+    unsupported(ctx, "is not a floating-point form this engine executes");
+    return;
+  }
+  FloatInstr fi;
+  fi.op = ins.op;
+  fi.f = *fmt;
+  fi.env.mode = roundModeOf(ins.rnd);
+  // .ftz flushes f32 and f16 subnormals; f64 and bf16 have no such form.
+  fi.env.ftz = ins.has(Mod::Ftz) && (fi.f == fp::kF32 || fi.f == fp::kF16);
+  fi.sat = ins.has(Mod::Sat);
+  fi.relu = ins.has(Mod::Relu);
+  fi.nanProp = ins.has(Mod::NaNProp);
+  fi.approx = ins.has(Mod::Approx);
+  fi.full = ins.has(Mod::Full);
+  fi.ftzFlag = ins.has(Mod::Ftz);
+  fi.ftzF64 = fi.ftzFlag && fi.f == fp::kF64;
+  const bool packed = isPacked(ins.type);
+  const std::size_t nsrc = ins.ops.size() - 1;
+
+  forEachLane(ctx.lanes(), [&](int lane) {
+    std::uint64_t src[3] = {0, 0, 0};
+    for (std::size_t i = 0; i < nsrc && i < 3; ++i) src[i] = ctx.read(lane, ins.ops[i + 1], ins.type);
+    auto one = [&](std::uint64_t a, std::uint64_t b, std::uint64_t c) {
+      std::uint64_t r = elementOp(fi, a, b, c);
+      if (fi.sat) r = fp::saturate(r, fi.f);
+      if (fi.relu) r = fp::relu(r, fi.f);
+      return r;
+    };
+    const std::uint64_t d = packed ? perHalf(src[0], src[1], src[2], one) : one(src[0], src[1], src[2]);
+    ctx.write(lane, ins.ops[0], d);
+  });
+}
+
+}  // namespace ws::core::alu

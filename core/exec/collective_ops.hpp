@@ -1,0 +1,74 @@
+#pragma once
+// Internal to the warp-collective handlers (collectives.cpp, shfl.cpp,
+// vote_match.cpp, redux.cpp): who takes part in one collective, and the
+// helpers every one of them uses. Not part of the handler API.
+#include <array>
+#include <cstdint>
+
+#include "core/exec/exec_ctx.hpp"
+
+namespace ws::core::coll {
+
+// One collective instruction as the handlers see it after the engine has
+// resolved the waiting: the executing lanes and the membermask each of them
+// passed. Membermasks are kept per lane because PTX lets lanes of one
+// converged warp pass different (disjoint) masks; each lane then computes over
+// its own mask (the H100 records in tests/data/hw/*_split_mask show it).
+struct Members {
+  LaneMask lanes = 0;                       // executing lanes (ctx.lanes())
+  std::array<LaneMask, kWarpSize> mask{};   // membermask each executing lane passed
+
+  // The lanes whose inputs lane `l` combines: executing lanes of its
+  // membermask. Exited lanes and lanes that never arrived are not in
+  // `lanes`, so "non-exited threads in membermask" falls out of it.
+  LaneMask of(int l) const { return lanes & mask[static_cast<std::size_t>(l)]; }
+};
+
+// Phase one of every collective: read each executing lane's membermask.
+Members gatherMembers(ExecCtx& ctx);
+
+// False (after a diagnostic) when the parser left fewer operands than the
+// instruction's shape needs; handlers then do nothing.
+bool hasOperands(ExecCtx& ctx, std::size_t n);
+
+// The register an operand names, for flow endpoints (-1 for immediates and `_`).
+std::int32_t regOf(const Operand& op);
+// The register a `d|p` destination's arrow points at: d, or p when d is `_`.
+std::int32_t destRegOf(const Operand& op);
+
+inline bool hasLane(LaneMask m, int l) { return ((m >> l) & 1u) != 0; }
+
+// Calls f(lane) for every lane of m in ascending order.
+template <class F>
+void forLanes(LaneMask m, F&& f) {
+  for (int l = 0; l < kWarpSize; ++l)
+    if (hasLane(m, l)) f(l);
+}
+
+// Writes the optional predicate half of a `d|p` destination.
+void writePredOut(ExecCtx& ctx, int lane, const Operand& dst, bool p);
+
+// Records one all-to-all flow of kind k: every lane of members.of(to) feeds
+// lane `to`, for every executing lane `to`; value(from) is the contribution.
+template <class V>
+void flowAllToAll(ExecCtx& ctx, const Members& m, FlowKind k, std::int32_t fromReg, std::int32_t toReg, V&& value) {
+  const std::uint32_t w = ctx.warpIndex();
+  forLanes(m.lanes, [&](int from) {
+    forLanes(m.lanes, [&](int to) {
+      if (!hasLane(m.of(to), from)) return;
+      Flow f;
+      f.kind = k;
+      f.from = Endpoint::ofLane(w, from, fromReg);
+      f.to = Endpoint::ofLane(w, to, toReg);
+      f.value = value(from);
+      ctx.flow(f);
+    });
+  });
+}
+
+void execShfl(ExecCtx& ctx);
+void execVote(ExecCtx& ctx);
+void execMatch(ExecCtx& ctx);
+void execRedux(ExecCtx& ctx);
+
+}  // namespace ws::core::coll

@@ -1,0 +1,159 @@
+// PTX ISA 9.1, Data Movement and Conversion Instructions: shfl.sync
+//   shfl.sync.mode.b32 d[|p], a, b, c, membermask;  .mode = { .up, .down, .bfly, .idx }
+//
+// Semantics, as the ISA writes them:
+//   bval = b[4:0]; cval = c[4:0]; segmask = c[12:8]
+//   maxLane = (lane & segmask) | (cval & ~segmask); minLane = lane & segmask
+//   .up:   j = lane - bval;                      p = (j >= maxLane)
+//   .down: j = lane + bval;                      p = (j <= maxLane)
+//   .bfly: j = lane ^ bval;                      p = (j <= maxLane)
+//   .idx:  j = minLane | (bval & ~segmask);      p = (j <= maxLane)
+//   if (!p) j = lane;  d = SourceA[j];  p is written when d|p is given.
+// "If the source thread is inactive or not in membermask, the value read is
+// undefined": reported as ShflSourceInactive (strict mode stops on it).
+#include <fmt/format.h>
+
+#include <string>
+#include <vector>
+
+#include "core/exec/collective_ops.hpp"
+
+namespace ws::core::coll {
+namespace {
+
+struct ShflSource {
+  int lane = 0;      // j after the range check (own lane when out of range)
+  bool inRange = false;
+};
+
+ShflSource shflSource(Mod mode, int lane, std::uint32_t b, std::uint32_t c) {
+  // b is used modulo 32 ("bval[4:0] = b[4:0]"): an out-of-range b may still
+  // give a valid source lane, and then p is true.
+  const int bval = static_cast<int>(b & 0x1fu);
+  const int cval = static_cast<int>(c & 0x1fu);
+  const int segmask = static_cast<int>((c >> 8) & 0x1fu);
+  const int maxLane = (lane & segmask) | (cval & ~segmask & 0x1f);
+  const int minLane = lane & segmask;
+  int j = lane;
+  bool p = false;
+  switch (mode) {
+    case Mod::Up: j = lane - bval; p = j >= maxLane; break;
+    case Mod::Down: j = lane + bval; p = j <= maxLane; break;
+    case Mod::Bfly: j = lane ^ bval; p = j <= maxLane; break;
+    case Mod::Idx: j = minLane | (bval & ~segmask & 0x1f); p = j <= maxLane; break;
+    default: break;
+  }
+  return p ? ShflSource{j, true} : ShflSource{lane, false};
+}
+
+// Why a lane's source does not take part in the shuffle.
+enum class BadSource : std::uint8_t { None, NotMember, Exited, Inactive, NoSuchLane };
+
+struct BadRead {
+  int reader = 0, source = 0;
+  BadSource why = BadSource::None;
+  LaneMask mask = 0;  // the reader's membermask
+};
+
+std::string describe(const std::vector<BadRead>& reads) {
+  std::string pairs;
+  for (const BadRead& r : reads) {
+    if (!pairs.empty()) pairs += ", ";
+    pairs += fmt::format("lane {} reads lane {}", r.reader, r.source);
+  }
+  const bool one = reads.size() == 1;
+  switch (reads.front().why) {
+    case BadSource::NotMember:
+      return fmt::format("{}, which {} not in membermask {:#010x}", pairs, one ? "is" : "are", reads.front().mask);
+    case BadSource::Exited: return fmt::format("{}, which {} exited", pairs, one ? "has" : "have");
+    case BadSource::NoSuchLane:
+      return fmt::format("{}, which {} not exist in this partial warp", pairs, one ? "does" : "do");
+    default:
+      return fmt::format("{}, which {} inactive (not executing this shfl.sync)", pairs, one ? "is" : "are");
+  }
+}
+
+}  // namespace
+
+void execShfl(ExecCtx& ctx) {
+  if (!hasOperands(ctx, 5)) return;
+  const Instr& ins = ctx.ins();
+  const Operand& dst = ins.ops[0];
+  const Operand& a = ins.ops[1];
+  const Members m = gatherMembers(ctx);
+
+  // Phase 1: every participating lane's a, b and c.
+  std::array<std::uint32_t, kWarpSize> av{}, bv{}, cv{};
+  forLanes(m.lanes, [&](int l) {
+    const auto i = static_cast<std::size_t>(l);
+    av[i] = static_cast<std::uint32_t>(ctx.read(l, a, DataType::B32));
+    bv[i] = static_cast<std::uint32_t>(ctx.read(l, ins.ops[2], DataType::B32));
+    cv[i] = static_cast<std::uint32_t>(ctx.read(l, ins.ops[3], DataType::B32));
+  });
+
+  // Source lanes and values. A source that does not take part (exited,
+  // inactive, or outside the reader's membermask) is undefined in the ISA;
+  // in hardware mode the lane gets what the H100 gave (tests/data/hw/
+  // golden-shfl.json, shfl.cu):
+  // - a source lane that is not executing this shfl (exited:
+  //   shfl_undef_exited_src; in the other branch: shfl_undef_inactive_src)
+  //   reads 0, with p computed as usual (true): e.g. lane 15 of
+  //   `shfl.sync.down.b32 d|p, a, 1, 0x1f, 0xffffffff` after lanes 16..31
+  //   exited got d = 0, p = 1, while lanes 0..14 got their neighbour's a;
+  // - a source lane that executes the same shfl but is outside the reader's
+  //   membermask (shfl_undef_not_in_mask: halves passing 0x0000ffff and
+  //   0xffff0000) hands over its real a.
+  std::array<ShflSource, kWarpSize> src{};
+  std::array<std::uint32_t, kWarpSize> out{};
+  std::vector<BadRead> bad;
+  const LaneMask exited = ctx.warp().ctl.exited;
+  const LaneMask valid = ctx.warp().ctl.valid;
+  forLanes(m.lanes, [&](int l) {
+    const auto i = static_cast<std::size_t>(l);
+    const ShflSource s = shflSource(ins.opMod, l, bv[i], cv[i]);
+    src[i] = s;
+    BadSource why = BadSource::None;
+    if (s.inRange && s.lane != l) {
+      if (!hasLane(m.mask[i], s.lane)) why = BadSource::NotMember;
+      else if (!hasLane(valid, s.lane)) why = BadSource::NoSuchLane;
+      else if (hasLane(exited, s.lane)) why = BadSource::Exited;
+      else if (!hasLane(m.lanes, s.lane)) why = BadSource::Inactive;
+    }
+    if (why != BadSource::None) bad.push_back({l, s.lane, why, m.mask[i]});
+    out[i] = hasLane(m.lanes, s.lane) ? av[static_cast<std::size_t>(s.lane)] : 0u;
+  });
+
+  // Phase 2: write d (and p), then the flows and diagnostics.
+  forLanes(m.lanes, [&](int l) {
+    const auto i = static_cast<std::size_t>(l);
+    ctx.write(l, dst, out[i]);
+    writePredOut(ctx, l, dst, src[i].inRange);
+  });
+  const std::uint32_t w = ctx.warpIndex();
+  forLanes(m.lanes, [&](int l) {
+    const auto i = static_cast<std::size_t>(l);
+    Flow f;
+    f.kind = src[i].inRange ? FlowKind::Shuffle : FlowKind::ShuffleKeep;
+    f.from = Endpoint::ofLane(w, src[i].lane, regOf(a));
+    f.to = Endpoint::ofLane(w, l, destRegOf(dst));
+    f.value = out[i];
+    ctx.flow(f);
+  });
+
+  // One diagnostic per (cause, reader membermask), listing every real pair.
+  std::vector<bool> done(bad.size(), false);
+  for (std::size_t k = 0; k < bad.size(); ++k) {
+    if (done[k]) continue;
+    std::vector<BadRead> group;
+    LaneMask readers = 0;
+    for (std::size_t q = k; q < bad.size(); ++q) {
+      if (done[q] || bad[q].why != bad[k].why || bad[q].mask != bad[k].mask) continue;
+      done[q] = true;
+      group.push_back(bad[q]);
+      readers |= 1u << bad[q].reader;
+    }
+    ctx.diag(DiagKind::ShflSourceInactive, readers, describe(group));
+  }
+}
+
+}  // namespace ws::core::coll

@@ -1,0 +1,402 @@
+// warpscope-cli end to end: run/trace/check on scenario files, exit codes,
+// and error messages with file:line:col. Runs the built binary (WS_CLI_PATH).
+#include <gtest/gtest.h>
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Result {
+  int code = -1;
+  std::string out, err;
+};
+
+class Dir {
+ public:
+  Dir() {
+    std::random_device rd;
+    m_path = fs::temp_directory_path() / ("ws-cli-" + std::to_string(rd()) + std::to_string(rd()));
+    fs::create_directories(m_path);
+  }
+  ~Dir() {
+    std::error_code ec;
+    fs::remove_all(m_path, ec);
+  }
+  std::string file(const std::string& n) const { return (m_path / n).string(); }
+  std::string write(const std::string& n, const std::string& text) const {
+    std::ofstream(m_path / n, std::ios::binary) << text;
+    return file(n);
+  }
+
+ private:
+  fs::path m_path;
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+// Runs warpscope-cli with `args`; if `interruptAfterMs` > 0, sends SIGINT then.
+Result cli(const std::vector<std::string>& args, int interruptAfterMs = 0) {
+  static Dir io;
+  static int n = 0;
+  const std::string outPath = io.file("out" + std::to_string(n)), errPath = io.file("err" + std::to_string(n));
+  ++n;
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const int o = open(outPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int e = open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    dup2(o, 1);
+    dup2(e, 2);
+    std::vector<char*> argv;
+    std::string bin = WS_CLI_PATH;
+    argv.push_back(bin.data());
+    std::vector<std::string> copy = args;
+    for (auto& a : copy) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execv(bin.c_str(), argv.data());
+    _exit(127);
+  }
+  if (interruptAfterMs > 0) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(interruptAfterMs));
+    kill(pid, SIGINT);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  Result r;
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);  // killed: negative
+  r.out = slurp(outPath);
+  r.err = slurp(errPath);
+  return r;
+}
+
+bool contains(const std::string& s, const std::string& needle) { return s.find(needle) != std::string::npos; }
+
+// out[i] = in[i] + in[(i + 1) % 32], with a shfl: a small complete kernel.
+const std::string kShflScenario = R"(format = 1
+title = "Neighbour sum"
+
+[program]
+ptx = '''
+.version 8.7
+.target sm_90a
+.address_size 64
+
+.visible .entry nsum(
+	.param .u64 in,
+	.param .u64 out
+)
+{
+	.reg .b32 %r<6>;
+	.reg .b64 %rd<6>;
+	ld.param.u64 %rd1, [in];
+	ld.param.u64 %rd2, [out];
+	cvta.to.global.u64 %rd1, %rd1;
+	cvta.to.global.u64 %rd2, %rd2;
+	mov.u32 %r0, %laneid;
+	mul.wide.u32 %rd3, %r0, 4;
+	add.s64 %rd4, %rd1, %rd3;
+	ld.global.u32 %r1, [%rd4];
+	add.u32 %r2, %r0, 1;
+	and.b32 %r2, %r2, 31;
+	shfl.sync.idx.b32 %r3, %r1, %r2, 0x1f, 0xffffffff;
+	add.u32 %r4, %r1, %r3;
+	add.s64 %rd5, %rd2, %rd3;
+	st.global.u32 [%rd5], %r4;
+	ret;
+}
+'''
+
+[launch]
+grid = 1
+block = 32
+
+[[param]]
+buffer = "in"
+iota = { start = 0, step = 1, count = 32 }
+
+[[param]]
+buffer = "out"
+fill = { value = 0, count = 32 }
+)";
+
+std::string withExpect(const std::string& expect) { return kShflScenario + "\n" + expect; }
+
+// A shuffle from lane 20 by lanes 0-15 whose membermask leaves lane 20 out:
+// undefined value ("shfl-source-inactive").
+const std::string kUbSnippet = R"(format = 1
+title = "Reading outside the membermask"
+
+[program.snippet]
+code = '''
+setp.lt.u32 %p1, %r0, 16;
+@%p1 shfl.sync.idx.b32 %r2, %r1, 20, 0x1f, 0x0000ffff;
+'''
+
+[program.snippet.init]
+"%r0" = "lane"
+"%r1" = "lane * 3"
+)";
+
+const std::string kLoop = R"(format = 1
+title = "Forever"
+
+[program.snippet]
+code = '''
+$L_top:
+add.u32 %r1, %r1, 1;
+bra $L_top;
+'''
+
+[program.snippet.init]
+"%r1" = "0"
+)";
+
+TEST(Cli, HelpForEveryCommand) {
+  auto r = cli({"--help"});
+  EXPECT_EQ(r.code, 0);
+  for (const char* c : {"run", "trace", "check"}) EXPECT_TRUE(contains(r.out, c)) << r.out;
+  for (const char* c : {"run", "trace", "check"}) {
+    auto h = cli({c, "--help"});
+    EXPECT_EQ(h.code, 0) << c;
+    EXPECT_TRUE(contains(h.out, "--max-steps")) << c << h.out;
+    EXPECT_TRUE(contains(h.out, "Exit status")) << c << h.out;
+  }
+  EXPECT_TRUE(contains(cli({"trace", "--help"}).out, "--from"));
+}
+
+TEST(Cli, UsageErrorsExitWithTwo) {
+  EXPECT_EQ(cli({}).code, 2);
+  EXPECT_EQ(cli({"frobnicate"}).code, 2);
+  EXPECT_EQ(cli({"run"}).code, 2);
+  EXPECT_EQ(cli({"run", "x.toml", "--no-such-flag"}).code, 2);
+  EXPECT_EQ(cli({"run", "x.toml", "--max-steps", "0"}).code, 2);
+  auto r = cli({"run", "/nonexistent/dir/s.toml"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_TRUE(contains(r.err, "/nonexistent/dir/s.toml")) << r.err;
+}
+
+TEST(Cli, MalformedScenarioGivesFileLineColOnStderr) {
+  Dir d;
+  const std::string path = d.write("bad.toml", "format = 1\ntitle = \"x\"\n[program]\nptx_file = \"k.ptx\"\n"
+                                               "[launch]\nblok = 32\n");
+  for (const char* c : {"run", "trace", "check"}) {
+    auto r = cli({c, path});
+    EXPECT_EQ(r.code, 2) << c;
+    EXPECT_TRUE(contains(r.err, path + ":6:1: error: unknown key 'blok' in [launch]; did you mean 'block'?")) << r.err;
+    EXPECT_TRUE(contains(r.err, path + ":4:12: error: cannot read the PTX file")) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+  const std::string bad = d.write("syntax.toml", "format = 1\n[program\n");
+  auto r = cli({"run", bad});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_TRUE(contains(r.err, bad + ":2:")) << r.err;
+  EXPECT_TRUE(contains(r.err, "not valid TOML")) << r.err;
+}
+
+TEST(Cli, ScenarioFlagsForPtxOnlyAreRefused) {
+  Dir d;
+  const std::string path = d.write("s.toml", kShflScenario);
+  auto r = cli({"run", path, "--grid", "4"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_TRUE(contains(r.err, "do not apply")) << r.err;
+}
+
+// Needs the parser and the engine from here on.
+TEST(Cli, RunPrintsBuffersAndChecksExpectations) {
+  Dir d;
+  const std::string ok = d.write("ok.toml", withExpect("[[expect.buffer]]\nname = \"out\"\nat = { 0 = 1, 30 = 61, "
+                                                       "31 = 31 }\n"));
+  auto r = cli({"run", ok});
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "nsum: finished after")) << r.out;
+  EXPECT_TRUE(contains(r.out, "out: [1, 3, 5, 7,")) << r.out;
+  EXPECT_TRUE(contains(r.out, "expectations: 2 checked, 0 failed")) << r.out;
+
+  const std::string bad = d.write("bad.toml", withExpect("[[expect.buffer]]\nname = \"out\"\nat = { 0 = 1, 3 = 8 }\n"));
+  r = cli({"run", bad});
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  // The failing expectation is at line 53 of the file (the [[expect.buffer]] header).
+  EXPECT_TRUE(contains(r.err, "out[3] is 7 (0x00000007), expected 8 (0x00000008)")) << r.err;
+  EXPECT_TRUE(contains(r.err, bad + ":")) << r.err;
+}
+
+TEST(Cli, RunJson) {
+  Dir d;
+  const std::string path = d.write("s.toml", kShflScenario);
+  auto r = cli({"run", path, "--json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["entry"], "nsum");
+  EXPECT_EQ(j["stop"], "finished");
+  ASSERT_EQ(j["buffers"].size(), 2u);
+  EXPECT_EQ(j["buffers"][1]["name"], "out");
+  EXPECT_EQ(j["buffers"][1]["words"][0], 1);
+  EXPECT_EQ(j["buffers"][1]["words"][31], 31);
+  EXPECT_TRUE(j["diagnostics"].empty());
+}
+
+TEST(Cli, TraceIsOneJsonObjectPerStep) {
+  Dir d;
+  const std::string path = d.write("s.toml", kShflScenario);
+  auto r = cli({"trace", path});
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::istringstream lines(r.out);
+  std::string line;
+  std::vector<nlohmann::json> steps;
+  nlohmann::json end;
+  while (std::getline(lines, line)) {
+    auto j = nlohmann::json::parse(line);
+    if (j.contains("end")) end = j;
+    else steps.push_back(j);
+  }
+  ASSERT_FALSE(steps.empty());
+  EXPECT_EQ(end["stop"], "finished");
+  EXPECT_EQ(end["steps"], steps.size());
+  for (std::size_t i = 0; i < steps.size(); ++i) EXPECT_EQ(steps[i]["step"], i);
+  // The first step is the first ld.param at PTX line 12 of the inline module.
+  EXPECT_EQ(steps[0]["ptx_line"], 12);
+  EXPECT_EQ(steps[0]["lanes"], "0xffffffff");
+  EXPECT_EQ(steps[0]["active_before"], "0xffffffff");
+  EXPECT_EQ(steps[0]["exited_before"], "0x00000000");
+  ASSERT_EQ(steps[0]["regs"].size(), 32u);
+  EXPECT_EQ(steps[0]["regs"][0]["reg"], "%rd1");
+  EXPECT_TRUE(steps[0]["regs"][0]["before"].is_null());  // never written before
+  // The shfl step: a membermask and 32 shuffle flows, lane 0 reading lane 1.
+  const nlohmann::json* shfl = nullptr;
+  for (const auto& s : steps)
+    if (s["text"].get<std::string>().rfind("shfl", 0) == 0) shfl = &s;
+  ASSERT_TRUE(shfl);
+  EXPECT_EQ((*shfl)["membermask"], "0xffffffff");
+  ASSERT_EQ((*shfl)["flows"].size(), 32u);
+  EXPECT_EQ((*shfl)["flows"][0]["kind"], "shuffle");
+  EXPECT_EQ((*shfl)["flows"][0]["from"]["lane"], 1);
+  EXPECT_EQ((*shfl)["flows"][0]["to"]["lane"], 0);
+  EXPECT_EQ((*shfl)["flows"][0]["value"], 1);
+  // The last executed step (ret) exits every lane.
+  EXPECT_EQ(steps.back()["exited_after"], "0xffffffff");
+  // Stores show up as memory changes of the out buffer.
+  bool store = false;
+  for (const auto& s : steps)
+    for (const auto& m : s["mem"]) store |= m["buffer"] == "out" && m["offset"] == 4 && m["after"] == 3;
+  EXPECT_TRUE(store);
+
+  auto part = cli({"trace", path, "--from", "2", "--to", "3"});
+  ASSERT_EQ(part.code, 0) << part.err;
+  std::istringstream pl(part.out);
+  std::vector<nlohmann::json> got;
+  while (std::getline(pl, line)) got.push_back(nlohmann::json::parse(line));
+  ASSERT_EQ(got.size(), 3u) << part.out;
+  EXPECT_EQ(got[0]["step"], 2);
+  EXPECT_EQ(got[1]["step"], 3);
+  EXPECT_EQ(got[2]["stop"], "paused");
+}
+
+TEST(Cli, CheckListsUndefinedBehaviour) {
+  Dir d;
+  const std::string path = d.write("ub.toml", kUbSnippet);
+  auto r = cli({"check", path});
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  EXPECT_TRUE(contains(r.err, "shfl-source-inactive")) << r.err;
+  EXPECT_TRUE(contains(r.err, "lanes [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]")) << r.err;
+  EXPECT_TRUE(contains(r.err, "ISA: If the source thread is inactive or not in membermask")) << r.err;
+  // The PTX line is shown as the scenario file's line (line 7: the shfl).
+  EXPECT_TRUE(contains(r.err, path + ":7: shfl-source-inactive")) << r.err;
+  auto j = cli({"check", path, "--json"});
+  EXPECT_EQ(j.code, 1);
+  auto doc = nlohmann::json::parse(j.out);
+  ASSERT_FALSE(doc["diagnostics"].empty());
+  EXPECT_EQ(doc["diagnostics"][0]["kind"], "shfl-source-inactive");
+  EXPECT_EQ(doc["stop"], "finished");  // hardware mode goes on
+
+  const std::string clean = d.write("clean.toml", kShflScenario);
+  auto c = cli({"check", clean});
+  EXPECT_EQ(c.code, 0) << c.err;
+  EXPECT_TRUE(contains(c.out, "no undefined behaviour found")) << c.out;
+}
+
+TEST(Cli, ExpectedDiagnosticsMakeRunSucceed) {
+  Dir d;
+  const std::string path = d.write("ub.toml", kUbSnippet + R"(
+[engine]
+mode = "hardware"
+
+[expect]
+stop = "finished"
+
+[[expect.diagnostic]]
+kind = "shfl-source-inactive"
+lanes = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
+count = 1
+)");
+  auto r = cli({"run", path});
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "%r2: [")) << r.out;  // snippet registers are printed
+}
+
+TEST(Cli, MaxStepsStopsARunawayProgram) {
+  Dir d;
+  const std::string path = d.write("loop.toml", kLoop);
+  for (const char* c : {"run", "check", "trace"}) {
+    auto r = cli({c, path, "--max-steps", "50"});
+    EXPECT_EQ(r.code, 1) << c << r.err;
+    EXPECT_TRUE(contains(r.err, "stopped after 50 steps without finishing")) << c << r.err;
+  }
+}
+
+TEST(Cli, CtrlCStopsCleanly) {
+  Dir d;
+  const std::string path = d.write("loop.toml", kLoop);
+  auto r = cli({"run", path, "--max-steps", "4000000000"}, 400);
+  EXPECT_EQ(r.code, 130) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "interrupted")) << r.out;
+}
+
+TEST(Cli, PtxInputStillWorks) {
+  Dir d;
+  const std::string ptx = R"(.version 8.7
+.target sm_90a
+.address_size 64
+.visible .entry k(.param .u64 out)
+{
+	.reg .b32 %r<2>;
+	.reg .b64 %rd<4>;
+	ld.param.u64 %rd1, [out];
+	cvta.to.global.u64 %rd1, %rd1;
+	mov.u32 %r1, %laneid;
+	mul.wide.u32 %rd2, %r1, 4;
+	add.s64 %rd3, %rd1, %rd2;
+	st.global.u32 [%rd3], %r1;
+	ret;
+}
+)";
+  const std::string k = d.write("k.ptx", ptx);
+  const std::string out = d.write("out.json", "[0, 0, 0, 0]");
+  auto r = cli({"run", k, "--block", "4", "--buffer", out, "--json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["buffers"][0]["words"], nlohmann::json({0, 1, 2, 3}));
+  auto t = cli({"trace", k, "--block", "4", "--buffer", out, "--to", "0"});
+  EXPECT_EQ(t.code, 0) << t.err;
+}
+
+}  // namespace

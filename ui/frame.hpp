@@ -1,0 +1,79 @@
+#pragma once
+// What every view model is built from: one moment of one launch (program,
+// machine state, the step that produced it, the recorded steps around it) and
+// what the person has chosen to look at. Borrowed references only, so tests
+// can build views from hand-made states and the Session from its History.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/exec/launch.hpp"
+#include "core/exec/machine_state.hpp"
+#include "core/ptx/program.hpp"
+#include "core/trace/breakpoint.hpp"
+#include "core/trace/step_record.hpp"
+#include "ui/format.hpp"
+
+namespace ws::ui {
+
+// Read-only access to recorded steps (a History, or a vector in tests).
+class RecordSource {
+ public:
+  virtual ~RecordSource() = default;
+  virtual std::uint64_t size() const = 0;
+  virtual const core::StepRecord& at(std::uint64_t i) const = 0;
+};
+
+class VectorRecords final : public RecordSource {
+ public:
+  explicit VectorRecords(const std::vector<core::StepRecord>& v) : m_v(v) {}
+  std::uint64_t size() const override { return m_v.size(); }
+  const core::StepRecord& at(std::uint64_t i) const override { return m_v[i]; }
+
+ private:
+  const std::vector<core::StepRecord>& m_v;
+};
+
+// The lane the person looks at; the warp is a global warp index.
+struct Focus {
+  std::uint32_t warp = 0;
+  int lane = 0;
+  bool operator==(const Focus&) const = default;
+};
+
+// Display choices that are not machine state (kept by the Session).
+struct ViewOptions {
+  std::vector<std::pair<std::uint32_t, ValueFormat>> regFormats;  // per-register overrides
+  std::uint32_t recentSteps = 16;       // memory writes this many steps back count as recent
+  std::uint32_t memoryWordsPerRegion = 256;
+  std::uint32_t timelineWindow = 4096;  // markers this many steps either side of the position
+  std::uint32_t mbarrierTimelinePhases = 8;
+
+  ValueFormat formatOf(std::uint32_t reg, core::DataType declared) const {
+    for (const auto& [r, f] : regFormats)
+      if (r == reg) return f;
+    return defaultFormat(declared);
+  }
+};
+
+struct Frame {
+  const core::Program* program = nullptr;
+  const core::MachineState* state = nullptr;
+  const core::LaunchConfig* launch = nullptr;       // buffer names; may be null
+  const core::StepRecord* record = nullptr;         // the step that produced `state`; null at launch
+  const RecordSource* records = nullptr;            // every recorded step; may be null
+  std::uint64_t position = 0;                       // records applied to reach `state`
+  const std::vector<core::Breakpoint>* breakpoints = nullptr;
+  Focus focus;
+  ViewOptions options;
+
+  const core::Program& prog() const { return *program; }
+  const core::MachineState& st() const { return *state; }
+  // The record of this step if it executed on warp w (not an edit or async completion).
+  const core::StepRecord* recordOfWarp(std::uint32_t w) const {
+    return record && !record->userEdit && !record->completedAsync && record->warp == w ? record : nullptr;
+  }
+};
+
+}  // namespace ws::ui

@@ -1,0 +1,20 @@
+#pragma once
+// Internal to the scene builder: pieces shared by the lane view
+// (scene_builder.cpp) and the cluster view (scene_cluster.cpp).
+#include <string>
+
+#include "ui/scene_builder.hpp"
+#include "ui/scene_layout.hpp"
+#include "ui/views.hpp"
+
+namespace ws::ui::parts {
+
+std::string laneKey(const FlowEnd& e);
+// Classes, data attributes and dashing of an arrow from its flow.
+void tagArrow(Primitive& p, const Arrow& a, const FlowsView& v);
+Color arrowColor(const Theme& t, const Arrow& a);
+// Title, instruction and summary lines. Returns the y below.
+double header(layout::Grid& g, const Frame& f, std::uint32_t warp, double y);
+Scene buildClusterScene(const Frame& f, const HistoryIndex* index, const Theme& t, const SceneOptions& o, const FlowsView& flows);
+
+}  // namespace ws::ui::parts
