@@ -233,6 +233,7 @@ json stepJson(const Input& in, const core::Engine& e, const core::StepRecord& r)
   j["pc"] = r.pc;
   const std::uint32_t line = ptxLineOf(p, r.pc);
   j["ptx_line"] = line;
+  j["where"] = in.prepared.where(line);  // the line in the file the user edits (scenario or .ptx)
   if (line > 0 && line <= p.sourceLines.size()) {
     std::string text = p.sourceLines[line - 1];
     const auto a = text.find_first_not_of(" \t");

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "core/exec/engine.hpp"
+#include "core/exec/float_bits.hpp"
 #include "core/exec/memory_map.hpp"
 
 namespace ws::core {
@@ -14,33 +15,15 @@ namespace {
 
 std::uint64_t widthMask(int bits) { return bits >= 64 ? ~0ull : ((1ull << bits) - 1); }
 
-// Round-to-nearest-even double -> binary16 bits; used only for float
-// immediates of f16 instructions.
-std::uint16_t doubleToHalf(double d) {
-  std::uint64_t b = std::bit_cast<std::uint64_t>(d);
-  std::uint16_t sign = static_cast<std::uint16_t>((b >> 48) & 0x8000);
-  if (d != d) return static_cast<std::uint16_t>(sign | 0x7e00);
-  double a = d < 0 ? -d : d;
-  if (a >= 65520.0) return static_cast<std::uint16_t>(sign | 0x7c00);
-  if (a < 0x1p-24 * 0.5) return sign;
-  int e = 0;
-  double m = std::frexp(a, &e);  // a = m * 2^e, m in [0.5, 1)
-  int exp = e - 1 + 15;
-  double scaled = exp <= 0 ? std::ldexp(a, 24) : std::ldexp(m, 11);
-  double r = std::nearbyint(scaled);  // default rounding: to nearest even
-  std::uint32_t mant = static_cast<std::uint32_t>(r);
-  if (exp <= 0) return static_cast<std::uint16_t>(sign | mant);  // subnormal (may round up into normal)
-  if (mant >= 2048) { mant >>= 1; ++exp; }
-  if (exp >= 31) return static_cast<std::uint16_t>(sign | 0x7c00);
-  return static_cast<std::uint16_t>(sign | (exp << 10) | (mant & 0x3ff));
-}
-
-std::uint16_t doubleToBf16(double d) {
-  float f = static_cast<float>(d);
-  std::uint32_t u = std::bit_cast<std::uint32_t>(f);
-  if (f != f) return static_cast<std::uint16_t>((u >> 16) | 0x40);
-  u += 0x7fff + ((u >> 16) & 1);
-  return static_cast<std::uint16_t>(u >> 16);
+// A float literal (held as f64 bits) as bits of a narrower format: NaNs
+// keep their payload bit for bit (PTX writes exact bit patterns with 0f), other
+// values round to nearest even.
+std::uint64_t narrowLiteral(std::uint64_t f64bits, fp::Format to) {
+  if (fp::isNaN(f64bits, fp::kF64)) {
+    const std::uint64_t sign = (f64bits >> 63) ? to.signBit() : 0;
+    return sign | to.expMask() | ((f64bits & fp::kF64.manMask()) >> (52 - to.manBits));
+  }
+  return fp::convert(f64bits, fp::kF64, to, RoundMode::NearestEven, false, false);
 }
 
 }  // namespace
@@ -71,20 +54,24 @@ std::uint64_t ExecCtx::read(int lane, const Operand& op, DataType t) {
       return v & mask;
     }
     case OperandKind::Imm: {
+      const auto raw = static_cast<std::uint64_t>(op.imm);
       if (op.immIsFloat) {
-        const double d = std::bit_cast<double>(static_cast<std::uint64_t>(op.imm));
         switch (t) {
-          case DataType::F64: case DataType::B64: case DataType::U64: case DataType::S64:
-            return static_cast<std::uint64_t>(op.imm);
-          case DataType::F16: return doubleToHalf(d);
-          case DataType::BF16: return doubleToBf16(d);
-          default: return std::bit_cast<std::uint32_t>(static_cast<float>(d)) & mask;
+          case DataType::F64: case DataType::B64: case DataType::U64: case DataType::S64: return raw;
+          case DataType::F16: return narrowLiteral(raw, fp::kF16);
+          case DataType::BF16: return narrowLiteral(raw, fp::kBF16);
+          default: return narrowLiteral(raw, fp::kF32) & mask;
         }
       }
+      // An integer literal for f32/f64 is converted by value; for the 16-bit
+      // float types PTX has no literal syntax, so a hex integer is the bit
+      // pattern (0x3C00 is 1.0).
+      const bool neg = op.imm < 0;
+      const std::uint64_t mag = neg ? 0 - raw : raw;
       switch (t) {
-        case DataType::F32: return std::bit_cast<std::uint32_t>(static_cast<float>(op.imm));
-        case DataType::F64: return std::bit_cast<std::uint64_t>(static_cast<double>(op.imm));
-        default: return static_cast<std::uint64_t>(op.imm) & mask;
+        case DataType::F32: return fp::fromInteger(mag, neg, fp::kF32, RoundMode::NearestEven);
+        case DataType::F64: return fp::fromInteger(mag, neg, fp::kF64, RoundMode::NearestEven);
+        default: return raw & mask;
       }
     }
     case OperandKind::Special:

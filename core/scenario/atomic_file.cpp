@@ -43,7 +43,8 @@ SaveResult writeFileAtomic(const std::string& path, std::string_view bytes) {
   const int fd = ::mkstemp(name.data());
   if (fd < 0) {
     const int err = errno;
-    return fail(fmt::format("cannot save '{}': cannot create a file in '{}': {}", path, dir.string(), sysError(err)));
+    return fail(fmt::format("cannot save '{}': cannot create a file in '{}': {}; the old file is unchanged", path,
+                            dir.string(), sysError(err)));
   }
   const std::string tmp(name.data());
   auto abandon = [&](const char* what, int err) {

@@ -122,8 +122,13 @@ class Checker {
       if (diffs.size() >= kMaxListed) return;
       if (!written) diffs.push_back(fmt::format("{} lane {} was never written, expected {}", x.name, lane,
                                                 formatValue(*bits, t)));
-      else diffs.push_back(fmt::format("{} lane {} is {}, expected {}", x.name, lane, formatValue(got, t),
-                                       formatValue(*bits & mask, t)));
+      else if (isFloat(t) || t == DataType::Pred)
+        diffs.push_back(fmt::format("{} lane {} is {}, expected {}", x.name, lane, formatValue(got, t),
+                                    formatValue(*bits & mask, t)));
+      else
+        diffs.push_back(fmt::format("{} lane {} is {} ({:#0{}x}), expected {} ({:#0{}x})", x.name, lane,
+                                    formatValue(got, t), got, width / 4 + 2, formatValue(*bits & mask, t),
+                                    *bits & mask, width / 4 + 2));
     };
     if (x.whole) {
       for (std::size_t i = 0; i < x.words.size(); ++i) compare(static_cast<std::uint32_t>(i), x.words[i]);

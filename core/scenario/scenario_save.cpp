@@ -218,8 +218,8 @@ std::string formatScenario(const Scenario& s) {
   if (e.maxSteps) out += fmt::format("max_steps = {}\n", *e.maxSteps);
 
   const Expectations& x = s.expect;
-  if (x.stop || x.noOtherDiagnostics || !x.buffers.empty() || !x.registers.empty() || !x.diagnostics.empty()) {
-    out += "\n[expect]\n";
+  {
+    if (x.stop || x.noOtherDiagnostics) out += "\n[expect]\n";  // [[expect.*]] alone need no header
     if (x.stop) out += "stop = " + quote(stopSlug(*x.stop)) + "\n";
     if (x.noOtherDiagnostics) out += "no_other_diagnostics = true\n";
     for (const WordsExpect& b : x.buffers) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -135,6 +136,18 @@ std::optional<SnippetModule> buildSnippetModule(const Scenario& s, std::vector<S
   for (const auto& n : scan.used) add(n);
   for (const auto& [n, e] : sn.init) add(n);
   for (const auto& [n, t] : sn.regs) add(n);
+
+  // Declared (and so numbered and listed) in natural order: %f1, %p1, %r1, %r2, %r10.
+  auto natural = [](const std::string& a, const std::string& b) {
+    auto split = [](const std::string& name) {
+      std::size_t k = name.size();
+      while (k > 0 && name[k - 1] >= '0' && name[k - 1] <= '9') --k;
+      const std::string digits = name.substr(k);
+      return std::make_tuple(name.substr(0, k), digits.size(), digits);
+    };
+    return split(a) < split(b);
+  };
+  std::stable_sort(names.begin(), names.end(), natural);
 
   SnippetModule m;
   for (const std::string& n : names) {

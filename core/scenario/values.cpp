@@ -126,8 +126,10 @@ std::string formatValue(std::uint64_t bits, DataType t) {
     const int sh = 64 - w;
     return fmt::format("{}", static_cast<std::int64_t>(bits << sh) >> sh);
   }
-  if (typeClass(t) == TypeClass::Unsigned) return fmt::format("{}", bits);
-  // Untyped bits (and f16 forms): hex, zero-padded to the width.
+  // Unsigned and untyped bits read as unsigned numbers: nvcc declares its
+  // integer registers .b32/.b64, and "lane*3" should show 0, 3, 6, ...
+  if (typeClass(t) == TypeClass::Unsigned || typeClass(t) == TypeClass::Bits) return fmt::format("{}", bits);
+  // f16 forms: hex, zero-padded to the width.
   const int digits = w > 0 && w <= 64 ? (w + 3) / 4 : 16;
   return fmt::format("{:#0{}x}", bits, digits + 2);
 }

@@ -22,6 +22,8 @@ std::optional<std::uint64_t> exprBits(const ExprValue& v, DataType t, std::strin
 
 // "12", "-3", "1.5" (shortest text that reads back to the same float).
 std::string formatWord(std::uint32_t bits, WordType t);
+// Integers in decimal (signed types signed, bit types unsigned), floats as
+// floats, predicates 0/1.
 std::string formatValue(std::uint64_t bits, DataType t);
 // A float the way TOML needs it: always with '.', 'e', inf or nan.
 std::string formatTomlFloat(double v);

@@ -400,6 +400,33 @@ TEST(Atomics, SemScopeAndCacheHintSpellings) {
   EXPECT_EQ(run.words(1)[32], 7u);
 }
 
+TEST(Atomics, CreatepolicyFeedsCacheHintOperands) {
+  // The policy is opaque; warpscope writes the priorities given (bit 0
+  // evict_normal, 1 evict_first, 2 evict_last, 3 evict_unchanged), bit 8 for
+  // .range, and the fraction's f32 bits in [63:32].
+  const std::string body =
+      "\tsetp.ne.u32 %p1, %r0, 0;\n\t@%p1 bra DONE;\n"
+      "\tcreatepolicy.fractional.L2::evict_last.b64 %rd20, 1.0;\n"
+      "\tcreatepolicy.fractional.L2::evict_first.b64 %rd21, 0.5;\n"
+      "\tcreatepolicy.range.global.L2::evict_last.L2::evict_unchanged.b64 %rd22, [%rd1], 64, 128;\n"
+      "\tst.global.u64 [%rd1+8], %rd20;\n\tst.global.u64 [%rd1+16], %rd21;\n\tst.global.u64 [%rd1+24], %rd22;\n"
+      "\tmov.u32 %r1, 5;\n\tst.global.u32 [%rd1], %r1;\n"
+      "\tatom.global.add.L2::cache_hint.u32 %r2, [%rd1], 1, %rd20;\n"
+      "\tred.global.add.L2::cache_hint.u32 [%rd1], 1, %rd21;\n"
+      "\tst.global.u32 [%rd1+4], %r2;\nDONE:\n";
+  const auto run = runKernel(body, {}, 8);
+  expectClean(run);
+  const auto w = run.words(1);
+  EXPECT_EQ(w[0], 7u);
+  EXPECT_EQ(w[1], 5u);
+  EXPECT_EQ(w[2], 0x4u);
+  EXPECT_EQ(w[3], 0x3f800000u);
+  EXPECT_EQ(w[4], 0x2u);
+  EXPECT_EQ(w[5], 0x3f000000u);
+  EXPECT_EQ(w[6], 0x10cu);
+  EXPECT_EQ(w[7], 0u);
+}
+
 TEST(Atomics, F32AddFlushesOnGlobalNotShared) {
   // Every lane adds 2^-127 into a cell holding 2^-127.
   const std::string body =
@@ -504,6 +531,20 @@ TEST(Atomics, VectorForms) {
   EXPECT_EQ(w[19], 0x4000c000u);
   EXPECT_EQ(w[20], 0x3c00bc00u);  // olds of v4.f16x2
   EXPECT_EQ(w[23], 0x4000c000u);
+}
+
+TEST(Atomics, B128FormsAreReported) {
+  // exch/cas.b128 need 128-bit registers, which this machine does not model
+  // (a register holds at most 64 bits): reported, memory untouched.
+  const std::string ptx = ws::test::kernel("\t.reg .b128 %q<3>;\n\tatom.global.exch.b128 %q1, [%rd1], %q0;\n");
+  LaunchConfig cfg;
+  cfg.entry = "k";
+  cfg.buffers = {{"in", ws::test::toBytes({0})}, {"out", ws::test::toBytes({1, 2, 3, 4})}};
+  cfg.params = {ParamValue::buf(0), ParamValue::buf(1)};
+  const auto run = ws::test::runPtx(ptx, cfg);
+  ASSERT_EQ(run.error, "");
+  EXPECT_TRUE(run.hasDiag(DiagKind::Unsupported));
+  EXPECT_EQ(run.words(1), (std::vector<std::uint32_t>{1, 2, 3, 4}));
 }
 
 TEST(Atomics, MisalignedVectorIsReported) {
@@ -699,9 +740,46 @@ std::vector<ws::test::GoldenCase> atomRedCases() {
 
 class HwAtomRed : public ::testing::TestWithParam<ws::test::GoldenCase> {};
 
+// atom_sem_scope without its two .b128 forms (regions 10 and 11), which need
+// 128-bit registers this machine does not have (see B128FormsAreReported);
+// every other region must match the H100 word for word.
+void replaySemScopeWithoutB128(const ws::test::GoldenCase& c) {
+  std::string ptx = ws::test::slurp(c.ptxPath);
+  int removed = 0;
+  for (std::size_t at = ptx.find("{ .reg .b128"); at != std::string::npos; at = ptx.find("{ .reg .b128", at)) {
+    ptx.replace(at, ptx.find('\n', at) - at, "");
+    ++removed;
+  }
+  ASSERT_EQ(removed, 2);
+  LaunchConfig cfg;
+  cfg.entry = "atom_sem_scope";
+  cfg.block = {32, 1, 1};
+  cfg.buffers = {{"in", ws::test::toBytes(c.json["in"].get<std::vector<std::uint32_t>>())},
+                 {"out", ws::test::toBytes(c.json["out_init"].get<std::vector<std::uint32_t>>())}};
+  cfg.params = {ParamValue::buf(0), ParamValue::buf(1)};
+  EngineOptions hw;
+  hw.mode = ExecMode::Hardware;
+  hw.reportUninitializedReads = false;
+  const auto run = ws::test::runPtx(ptx, cfg, hw);
+  expectClean(run);
+  const auto want = c.json["out"].get<std::vector<std::uint32_t>>();
+  const auto got = run.words(1);
+  ASSERT_EQ(got.size(), want.size());
+  constexpr std::size_t n = 32, region = 4 * n;
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    const std::size_t k = (i % (13 * region)) / region;
+    if (k == 10 || k == 11) continue;
+    EXPECT_EQ(got[i], want[i]) << "out[" << i << "] (form " << k << ")";
+  }
+}
+
 TEST_P(HwAtomRed, MatchesTheH100) {
   const auto& c = GetParam();
   const std::string name = c.json["name"].get<std::string>();
+  if (name == "atom_sem_scope") {
+    replaySemScopeWithoutB128(c);
+    return;
+  }
   if (!name.ends_with("_w128")) {
     ws::test::replayGolden(c);
     return;

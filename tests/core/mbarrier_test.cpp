@@ -412,6 +412,50 @@ TEST(Mbarrier, HistoryStepsBackToTheInitialState) {
   EXPECT_EQ(h.state(), last);
 }
 
+// ---------------------------------------------------------------- across CTAs
+
+// Cluster of 2: CTA 1's 32 lanes arrive on CTA 0's barrier (count 32) through
+// shared::cluster; CTA 0 waits and writes out[lane] = 1.
+std::string remoteArriveKernel(const std::string& dst) {
+  return ".version 8.7\n.target sm_90a\n.address_size 64\n\n"
+         ".visible .entry k(\n\t.param .u64 k_in,\n\t.param .u64 k_out\n)\n{\n"
+         "\t.reg .pred %p<8>;\n\t.reg .b32 %r<32>;\n\t.reg .b64 %rd<16>;\n\t.shared .align 8 .b64 bar;\n"
+         "\tld.param.u64 %rd3, [k_out];\n\tcvta.to.global.u64 %rd3, %rd3;\n"
+         "\tmov.u32 %r1, %cluster_ctarank;\n\tmov.u32 %r2, %tid.x;\n\tmov.u32 %r7, bar;\n"
+         "\tsetp.ne.s32 %p1, %r2, 0;\n\t@%p1 bra SYNC;\n\tmbarrier.init.shared.b64 [%r7], 32;\n"
+         "SYNC:\n\tbarrier.cluster.arrive;\n\tbarrier.cluster.wait;\n"
+         "\tsetp.eq.s32 %p3, %r1, 0;\n\t@%p3 bra WAIT;\n"
+         "\tmapa.shared::cluster.u32 %r14, %r7, 0;\n"
+         "\tmbarrier.arrive.release.cluster.shared::cluster.b64 " + dst + ", [%r14];\n"
+         "\tbra.uni END;\n"
+         "WAIT:\n\tmbarrier.try_wait.parity.shared.b64 %p4, [%r7], 0;\n\t@!%p4 bra WAIT;\n"
+         "\tmul.wide.u32 %rd4, %r2, 4;\n\tadd.s64 %rd5, %rd3, %rd4;\n\tmov.u32 %r9, 1;\n\tst.global.u32 [%rd5], %r9;\n"
+         "END:\n\tbarrier.cluster.arrive;\n\tbarrier.cluster.wait;\n\tret;\n}\n";
+}
+
+LaunchConfig cluster2() {
+  LaunchConfig cfg;
+  cfg.entry = "k";
+  cfg.grid = {2, 1, 1};
+  cfg.cluster = {2, 1, 1};
+  cfg.buffers = {{"in", ws::test::toBytes({0})}, {"out", ws::test::toBytes(std::vector<std::uint32_t>(32, 0))}};
+  cfg.params = {ParamValue::buf(0), ParamValue::buf(1)};
+  return cfg;
+}
+
+TEST(Mbarrier, ArrivalsFromAnotherCtaOfTheCluster) {
+  const auto run = ws::test::runPtx(remoteArriveKernel("_"), cluster2());
+  expectClean(run);
+  EXPECT_EQ(run.words(1), std::vector<std::uint32_t>(32, 1));
+}
+
+TEST(MbarrierDiagnostics, RemoteArriveCannotReturnAState) {
+  const auto run = ws::test::runPtx(remoteArriveKernel("%rd10"), cluster2());
+  ASSERT_EQ(run.error, "");
+  EXPECT_EQ(run.result.stop, StopReason::Diagnostic);
+  EXPECT_TRUE(run.hasDiag(DiagKind::MbarrierRemoteUnsupported));
+}
+
 // ---------------------------------------------------------------- H100 recordings
 
 class HwMbarrier : public ::testing::TestWithParam<ws::test::GoldenCase> {};
