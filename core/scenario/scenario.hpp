@@ -178,14 +178,14 @@ struct EngineSpec {
 
 // A breakpoint: where (PTX line, CUDA line or instruction kind) and/or for
 // which lanes (a condition over lane/tid/warp). At least one is set.
-struct Breakpoint {
+struct ScenarioBreakpoint {
   std::optional<std::uint32_t> ptxLine;
   std::optional<std::uint32_t> cudaLine;
   std::string cudaFile;     // with cudaLine: the .file name it must match ("" = any)
   std::string instruction;  // a mnemonic ("shfl", "red.async") or a family ("collective")
   std::string lanes;        // expression; break only if an executing lane makes it true
   bool enabled = true;
-  bool operator==(const Breakpoint&) const = default;
+  bool operator==(const ScenarioBreakpoint&) const = default;
 };
 
 struct Focus {
@@ -196,7 +196,7 @@ struct Focus {
 struct SessionState {
   std::uint64_t step = 0;  // history position the user was at
   Focus focus;
-  std::vector<Breakpoint> breakpoints;
+  std::vector<ScenarioBreakpoint> breakpoints;
   std::vector<std::string> watches;  // front-end watch expressions ("%r1", "out[3]")
   FreeValue view;                    // free-form table
   bool operator==(const SessionState&) const = default;

@@ -537,7 +537,7 @@ class Loader {
       m_r.remember(path, b);
       m_r.checkKeys(b, "[[session.breakpoint]]", {"ptx_line", "cuda_line", "cuda_file", "instruction", "lanes",
                                                   "enabled"});
-      Breakpoint bp;
+      ScenarioBreakpoint bp;
       if (auto v = m_r.integer(b, "ptx_line", path, 1, UINT32_MAX)) bp.ptxLine = static_cast<std::uint32_t>(*v);
       if (auto v = m_r.integer(b, "cuda_line", path, 1, UINT32_MAX)) bp.cudaLine = static_cast<std::uint32_t>(*v);
       if (auto v = m_r.str(b, "cuda_file", path)) bp.cudaFile = *v;

@@ -258,7 +258,7 @@ std::string formatScenario(const Scenario& s) {
       for (const auto& s2 : se.watches) w.push_back(quote(s2));
       out += "watches = [" + fmt::format("{}", fmt::join(w, ", ")) + "]\n";
     }
-    for (const Breakpoint& b : se.breakpoints) {
+    for (const ScenarioBreakpoint& b : se.breakpoints) {
       out += "\n[[session.breakpoint]]\n";
       if (b.ptxLine) out += fmt::format("ptx_line = {}\n", *b.ptxLine);
       if (b.cudaLine) out += fmt::format("cuda_line = {}\n", *b.cudaLine);

@@ -210,7 +210,7 @@ Scenario awkward() {
   n.ptxLine = 1;
   n.text = "";
   s.narration.push_back(n);
-  Breakpoint bp;
+  ScenarioBreakpoint bp;
   bp.cudaLine = 3;
   bp.cudaFile = "a b.cu";
   s.session.breakpoints.push_back(bp);
