@@ -158,6 +158,28 @@ class Explainer {
     }
   }
 
+  std::size_t addressIndex() const {
+    for (std::size_t i = 0; i < m_ins->ops.size(); ++i)
+      if (m_ins->ops[i].kind == core::OperandKind::Address) return i;
+    return m_ins->ops.size();
+  }
+
+  // The scalar destination register d of atom (d, [a], ...); null for red,
+  // vector destinations and the sink `_`.
+  const core::Operand* atomDestination() const {
+    const std::size_t ia = addressIndex();
+    if (m_ins->op != core::Opcode::Atom || ia == 0 || ia >= m_ins->ops.size()) return nullptr;
+    const core::Operand& d = m_ins->ops[ia - 1];
+    return d.kind == core::OperandKind::Reg ? &d : nullptr;
+  }
+
+  // The value operand c of atom.cas (d, [a], b, c), or null for other atomics.
+  const core::Operand* casSwapOperand() const {
+    const std::size_t ia = addressIndex();
+    if (m_ins->opMod != core::Mod::Cas || ia + 2 >= m_ins->ops.size()) return nullptr;
+    return &m_ins->ops[ia + 2];
+  }
+
   // Atomics, red.async issue, mbarrier operations.
   bool flowsGeneric() {
     bool any = false;
@@ -169,11 +191,22 @@ class Explainer {
       switch (fl.kind) {
         case core::FlowKind::Atomic: {
           const CellName n = cellName(m_f, fl.to.space, fl.to.cta, fl.to.addr);
+          // The old value is read from the destination register itself: the
+          // journal has no entry when it equals what the register held.
           std::string old;
-          for (const auto& c : m_rec->regs)
-            if (c.warp == m_rec->warp && c.lane == l) old = fmt::format("; it gets the old value {}", regText(m_f, c.reg, c.after, true));
-          add(l, fmt::format("lane {} ({} of {} in serialization order): {} {} {}{}", l, ordinal(fl.order + 1), total,
-                             instrMnemonic(m_p, *m_ins), n.name, val(fl.from.reg, fl.value), old));
+          const core::Operand* d = atomDestination();
+          const std::uint64_t oldBits = d ? regNow(m_f, m_rec->warp, d->reg, l) : 0;
+          if (d) old = fmt::format("; it gets the old value {}", regText(m_f, d->reg, oldBits, true));
+          std::string what = fmt::format("{} {}", n.name, val(fl.from.reg, fl.value));
+          if (const core::Operand* c = casSwapOperand()) {
+            // A compare-and-swap has two operands: b is compared, c is stored.
+            const std::int32_t cReg = c->kind == core::OperandKind::Reg ? static_cast<std::int32_t>(c->reg) : -1;
+            const std::uint64_t cBits = cReg >= 0 ? regBefore(m_f, m_rec->warp, c->reg, l) : static_cast<std::uint64_t>(c->imm);
+            what = fmt::format("{}: if it holds {}, write {}", n.name, val(fl.from.reg, fl.value), val(cReg, cBits));
+            if (d) old += oldBits == fl.value ? " (equal: swapped)" : " (different: not swapped)";
+          }
+          add(l, fmt::format("lane {} ({} of {} in serialization order): {} {}{}", l, ordinal(fl.order + 1), total,
+                             instrMnemonic(m_p, *m_ins), what, old));
           any = true;
           break;
         }
