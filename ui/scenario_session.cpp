@@ -9,6 +9,7 @@ std::variant<std::unique_ptr<Session>, std::string> sessionFromStart(ScenarioSta
   meta.narration = std::move(start.story);
   meta.breakpoints = std::move(start.breakpoints);
   auto session = Session::fromEngine(std::move(*start.engine), std::move(meta));
+  for (auto& d : start.sourceDirs) session->addSourceSearchDir(std::move(d));
   const auto& s = session->state();
   if (start.focusCta < s.ctas.size()) {
     const auto& c = s.ctas[start.focusCta];
