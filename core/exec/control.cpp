@@ -129,10 +129,14 @@ void execBarrier(ExecCtx& ctx) {
   CtaControl& cc = ctx.ctaCtl(ctx.warp().cta);
   BarrierState& b = cc.barriers[id];
   if (count) {
-    if (count % 32 != 0 || (b.expected && b.expected != count))
+    if (count % 32 != 0)
       ctx.diag(DiagKind::BarrierCountMismatch, ctx.lanes(),
-               fmt::format("barrier {} is used with thread count {} (expected {})", id, count,
-                           b.expected ? b.expected : count));
+               fmt::format("barrier {} is used with thread count {}, which is not a multiple of the warp size (32)",
+                           id, count));
+    else if (b.expected && b.expected != count)
+      ctx.diag(DiagKind::BarrierCountMismatch, ctx.lanes(),
+               fmt::format("barrier {} is used with thread count {}, but the {} threads that arrived before gave {}",
+                           id, count, b.arrived, b.expected));
     b.expected = count;
   }
   b.arrived += static_cast<std::uint32_t>(std::popcount(ctx.lanes()));

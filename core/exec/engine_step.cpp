@@ -2,6 +2,7 @@
 // lanes at one PC, or the retirement of an in-flight async operation), and
 // resolving the waits that a step may complete.
 #include <algorithm>
+#include <array>
 #include <bit>
 
 #include <fmt/format.h>
@@ -235,16 +236,38 @@ bool Engine::resolveCollective(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, 
   const LaneMask mask = mi >= 0 ? static_cast<LaneMask>(ctx.read(lead, ins.ops[static_cast<std::size_t>(mi)], DataType::B32)) : exec;
   if (ctx.record()) ctx.record()->membermask = mask;
 
-  LaneMask notMember = 0, disagree = 0;
+  std::array<LaneMask, kWarpSize> own{};
+  LaneMask notMember = 0;
   for (LaneMask m = exec; m; m &= m - 1) {
     const int l = std::countr_zero(m);
-    const LaneMask own = mi >= 0 ? static_cast<LaneMask>(ctx.read(l, ins.ops[static_cast<std::size_t>(mi)], DataType::B32)) : exec;
-    if (!((own >> l) & 1u)) notMember |= 1u << l;
-    if (own != mask) disagree |= 1u << l;
+    own[static_cast<std::size_t>(l)] =
+        mi >= 0 ? static_cast<LaneMask>(ctx.read(l, ins.ops[static_cast<std::size_t>(mi)], DataType::B32)) : exec;
+    if (!((own[static_cast<std::size_t>(l)] >> l) & 1u)) notMember |= 1u << l;
   }
-  if (disagree)
+  // The rule binds the threads *in* a lane's membermask: a converged warp
+  // whose tiles pass their own masks (cg::tiled_partition, 0x0000ffff and
+  // 0xffff0000) keeps it. It is broken by a lane that some other lane's
+  // membermask names but that passes a different value.
+  LaneMask disagree = 0;
+  int namer = -1;
+  for (LaneMask m = exec; m; m &= m - 1) {
+    const int l = std::countr_zero(m);
+    const LaneMask ml = own[static_cast<std::size_t>(l)];
+    for (LaneMask k = ml & exec; k; k &= k - 1) {
+      const int o = std::countr_zero(k);
+      if (own[static_cast<std::size_t>(o)] == ml) continue;
+      disagree |= 1u << o;
+      if (namer < 0) namer = l;
+    }
+  }
+  if (disagree) {
+    const LaneMask named = own[static_cast<std::size_t>(namer)];
     ctx.diag(DiagKind::MembermaskMismatch, disagree,
-             fmt::format("lanes {} give a different membermask than lane {} ({:#010x})", laneList(disagree), lead, mask));
+             fmt::format("lanes {} are in lane {}'s membermask {:#010x} but give a different membermask (lane {}: "
+                         "{:#010x})",
+                         laneList(disagree), namer, named, std::countr_zero(disagree),
+                         own[static_cast<std::size_t>(std::countr_zero(disagree))]));
+  }
   if (notMember) {
     ctx.diag(DiagKind::NotInMembermask, notMember,
              fmt::format("lanes {} execute {} but are not in its membermask {:#010x}", laneList(notMember),
