@@ -52,10 +52,15 @@ Loaded loadBundled(const std::string& rel) {
 std::uint64_t traceHash(History& h, std::vector<std::uint64_t>* perStep = nullptr) {
   std::uint64_t acc = h.state().hash();
   if (perStep) perStep->push_back(acc);
-  while (h.position() < kStepCap && h.forward().executed) {
+  // A run ends where a user's Continue ends: at the end, or at the step that
+  // stops it (undefined behaviour in strict mode, a deadlock, a trap).
+  while (h.position() < kStepCap) {
+    const StepResult r = h.forward();
+    if (!r.executed) break;
     const std::uint64_t s = h.state().hash();
     if (perStep) perStep->push_back(s);
     acc = (acc ^ s) * 0x100000001b3ull + 0x9e3779b97f4a7c15ull;
+    if (r.stop != StopReason::None) break;
   }
   return acc;
 }
