@@ -98,17 +98,34 @@ TEST(Redux, ExitedLanesDoNotTakePart) {
   expectRedux9(r, 0, 0x0000ffffu, kLow16);
 }
 
-// Halves of a converged warp passing different membermasks (undefined by
-// the ISA's "same membermask" rule: hardware mode) reduce over their own half.
+// Halves of a converged warp passing disjoint membermasks reduce over their
+// own half. Defined: every lane in a lane's membermask passes that same mask
+// (what the ISA asks), so strict mode runs it without a diagnostic.
 TEST(Redux, PerLaneMembermasks) {
   const std::string body =
       kLoad + "\tsetp.lt.u32 %p2, %r0, 16;\n\tselp.b32 %r9, 0x0000ffff, 0xffff0000, %p2;\n" + redux9(0, "%r9");
-  const ws::test::Run r = runRows(body, kIn, 9, hardwareMode());
+  const ws::test::Run r = runRows(body, kIn, 9);
   ASSERT_EQ(r.error, "");
   EXPECT_EQ(r.result.stop, StopReason::Finished);
+  EXPECT_TRUE(r.result.diags.empty());
   const Nine hi = {0x178u, 0x178u, 16u, 16u, 31u, 31u, 0x10u, 0x1fu, 0u};
   for (std::size_t i = 0; i < 9; ++i)
     EXPECT_EQ(row(r, i), rowOf([&](auto l) { return l < 16 ? kLow16[i] : hi[i]; })) << i;
+}
+
+// Lanes 0..15 pass the full mask while lanes 16..31, members of it, pass
+// 0xffff0000: lanes 0..15 break the "same membermask" rule; lanes 16..31
+// agree among themselves. Strict mode stops at it and names lanes 0..15.
+TEST(Redux, OverlappingMembermasksAreAMismatch) {
+  const std::string body =
+      kLoad + "\tsetp.lt.u32 %p2, %r0, 16;\n\tselp.b32 %r9, 0xffffffff, 0xffff0000, %p2;\n" + redux9(0, "%r9");
+  const ws::test::Run r = runRows(body, kIn, 9);
+  ASSERT_EQ(r.error, "");
+  EXPECT_EQ(r.result.stop, StopReason::Diagnostic);
+  core::LaneMask flagged = 0;
+  for (const auto& d : r.result.diags)
+    if (d.kind == core::DiagKind::MembermaskMismatch) flagged |= d.lanes;
+  EXPECT_EQ(flagged, 0x0000ffffu);
 }
 
 TEST(Redux, FlowsEveryMemberToEveryMember) {
