@@ -2,6 +2,7 @@
 // from the step's data-flow record (and its register/memory journal when an
 // instruction has no flows).
 #include <algorithm>
+#include <array>
 #include <bit>
 
 #include <fmt/format.h>
@@ -106,12 +107,14 @@ class Explainer {
   }
 
   void gather() {
-    core::LaneMask members = 0;
+    // members[l]: the lanes whose inputs lane l combined (its own membermask's
+    // lanes; lanes of one step may pass different, disjoint masks).
+    std::array<core::LaneMask, core::kWarpSize> members{};
     std::array<std::uint64_t, core::kWarpSize> input{};
     std::int32_t fromReg = -1, toReg = -1;
     for (const core::Flow& fl : m_rec->flows) {
       if (fl.kind != core::FlowKind::Vote && fl.kind != core::FlowKind::Reduce) continue;
-      members |= 1u << fl.from.lane;
+      members[static_cast<std::size_t>(fl.to.lane)] |= 1u << fl.from.lane;
       input[fl.from.lane] = fl.value;
       fromReg = fl.from.reg;
       toReg = fl.to.reg;
@@ -124,12 +127,13 @@ class Explainer {
         if (c.warp == m_rec->warp && c.lane == l) {
           res += fmt::format("{}{} = {}", res.empty() ? "" : ", ", regName(m_p, static_cast<std::int32_t>(c.reg)), regText(m_f, c.reg, c.after, true));
         }
+      const core::LaneMask over = members[static_cast<std::size_t>(l)];
       if (m_ins->op == core::Opcode::Elect) {
-        add(l, fmt::format("lane {}: {} over {} \u2192 {}", l, mn, lanesPhrase(members), res));
+        add(l, fmt::format("lane {}: {} over {} \u2192 {}", l, mn, lanesPhrase(over), res));
         continue;
       }
       const std::string in = fromReg >= 0 ? fmt::format("its {} = {}", regName(m_p, fromReg), val(fromReg, input[l])) : "its input";
-      add(l, fmt::format("lane {} gives {}; {} over {} \u2192 {}", l, in, mn, lanesPhrase(members), res.empty() ? "(no result)" : res));
+      add(l, fmt::format("lane {} gives {}; {} over {} \u2192 {}", l, in, mn, lanesPhrase(over), res.empty() ? "(no result)" : res));
     }
     (void)toReg;
   }
