@@ -15,11 +15,12 @@ AppOptions parseAppOptions(const QStringList& args) {
   const QCommandLineOption seek("seek", "go to step N after opening", "N");
   const QCommandLineOption until("until", "step until an instruction whose mnemonic starts with TEXT (e.g. shfl.sync.bfly)", "TEXT");
   const QCommandLineOption shot("screenshot", "save a PNG of the window once painted, then quit", "PNG");
+  const QCommandLineOption canvasShot("canvas-screenshot", "with --screenshot: also save the lane view alone", "PNG");
   const QCommandLineOption bench("benchmark-frames", "autoplay N frames while painting; print frame-time statistics", "N");
   const QCommandLineOption theme("theme", "light, dark or projector", "NAME");
   const QCommandLineOption noSettings("no-settings", "do not read or write saved layout, theme and recent files");
   const QCommandLineOption allWarps("all-warps", "draw every warp of the focused CTA");
-  p.addOptions({seek, until, shot, bench, theme, noSettings, allWarps});
+  p.addOptions({seek, until, shot, canvasShot, bench, theme, noSettings, allWarps});
   p.process(args);
   AppOptions o;
   if (!p.positionalArguments().isEmpty()) o.file = p.positionalArguments().first();
@@ -33,6 +34,7 @@ AppOptions parseAppOptions(const QStringList& args) {
   }
   o.until = p.value(until);
   o.screenshot = p.value(shot);
+  o.canvasShot = p.value(canvasShot);
   if (p.isSet(bench)) {
     bool ok = false;
     o.benchmarkFrames = p.value(bench).toInt(&ok);

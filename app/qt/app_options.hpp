@@ -12,6 +12,7 @@ struct AppOptions {
   std::optional<qulonglong> seek;  // go to this step after opening
   QString until;              // or step until an instruction whose mnemonic starts with this
   QString screenshot;         // grab the window into this PNG once painted, then quit
+  QString canvasShot;         // and the lane view alone into this one
   int benchmarkFrames = 0;    // autoplay this many frames while painting, print frame times, quit
   QString theme;              // light, dark, projector (default: the saved one)
   bool useSettings = true;

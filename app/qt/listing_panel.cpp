@@ -2,6 +2,8 @@
 
 #include <QPainter>
 #include <QMouseEvent>
+
+#include <algorithm>
 #include <QPaintEvent>
 #include <QRegularExpression>
 #include <QScrollBar>
@@ -13,7 +15,10 @@ namespace ws::qt {
 
 class ListingGutter : public QWidget {
  public:
-  explicit ListingGutter(ListingPanel* p) : QWidget(p), m_panel(p) { setCursor(Qt::PointingHandCursor); }
+  explicit ListingGutter(ListingPanel* p) : QWidget(p), m_panel(p) {
+    setObjectName("listingGutter");
+    setCursor(Qt::PointingHandCursor);
+  }
   QSize sizeHint() const override { return {m_panel->gutterWidth(), 0}; }
 
  protected:
@@ -104,7 +109,16 @@ int ListingPanel::gutterWidth() const {
   return fontMetrics().horizontalAdvance(QStringLiteral("9999")) + 48;
 }
 
-int ListingPanel::sourceWidth() const { return std::max(220, width() * 2 / 5); }
+int ListingPanel::sourceWidth() const {
+  // Lanes only ("lanes 0-15") when there is no CUDA source to show beside the PTX.
+  if (!m_hasCuda) return fontMetrics().horizontalAdvance(QStringLiteral("lanes 00-00, 00")) + 16;
+  return std::clamp(width() * 3 / 10, 140, 420);
+}
+
+QRect ListingPanel::blockRect(int block) const {
+  const QTextBlock b = document()->findBlockByNumber(block);
+  return blockBoundingGeometry(b).translated(contentOffset()).toRect();
+}
 
 void ListingPanel::layoutMargins() {
   setViewportMargins(gutterWidth(), 0, sourceWidth(), 0);
@@ -150,6 +164,8 @@ void ListingPanel::refresh() {
     m_shownFile = m_view.file;
     m_shownLines = m_view.lines.size();
     m_shownPosition = ~0ull;
+    m_hasCuda = std::any_of(m_view.lines.begin(), m_view.lines.end(), [](const ui::ListingLine& l) { return !l.cuda.empty(); });
+    layoutMargins();
   }
   // Tint the lines where the focused warp's lanes are; the step's own line stronger.
   const ui::Theme& t = m_host->theme();

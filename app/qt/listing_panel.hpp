@@ -42,6 +42,8 @@ class ListingPanel : public QPlainTextEdit {
   // Clicks in the gutter of a PTX line toggle its breakpoint (public for tests).
   void gutterClicked(int ptxLine);
   int gutterWidth() const;
+  // Where a text block is drawn, in viewport (and gutter) coordinates.
+  QRect blockRect(int block) const;
 
  public slots:
   void refresh();
@@ -66,6 +68,7 @@ class ListingPanel : public QPlainTextEdit {
   ui::ListingView m_view;
   std::string m_shownFile;
   std::size_t m_shownLines = 0;
+  bool m_hasCuda = false;
   std::uint64_t m_shownPosition = ~0ull;
 };
 

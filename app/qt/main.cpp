@@ -71,6 +71,11 @@ int main(int argc, char** argv) {
         QApplication::exit(2);
         return;
       }
+      if (!o.canvasShot.isEmpty() && !w.canvas()->grab().toImage().save(o.canvasShot, "PNG")) {
+        std::fprintf(stderr, "%s: cannot write the PNG\n", qPrintable(o.canvasShot));
+        QApplication::exit(2);
+        return;
+      }
       std::printf("%s\n", qPrintable(o.screenshot));
       QApplication::exit(0);
     });

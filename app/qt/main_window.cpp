@@ -119,19 +119,23 @@ void MainWindow::buildDocks() {
   m_mbarriers = new MbarrierPanel(m_host);
   m_diagnostics = new DiagnosticsPanel(m_host);
   m_narration = new NarrationPanel(m_host);
+  // The lane view gets the most room: the listing on the left, everything
+  // else in two tab groups under it, so a projector shows large lanes.
   QDockWidget* listing = addPanel(tr("PTX and CUDA source"), m_listing, Qt::LeftDockWidgetArea, "listingDock");
-  QDockWidget* narration = addPanel(tr("What happened"), m_narration, Qt::RightDockWidgetArea, "narrationDock");
-  QDockWidget* mbar = addPanel(tr("mbarriers"), m_mbarriers, Qt::RightDockWidgetArea, "mbarrierDock");
-  QDockWidget* mem = addPanel(tr("Memory"), m_memory, Qt::RightDockWidgetArea, "memoryDock");
   QDockWidget* regs = addPanel(tr("Registers"), m_registers, Qt::BottomDockWidgetArea, "registersDock");
+  QDockWidget* mem = addPanel(tr("Memory"), m_memory, Qt::BottomDockWidgetArea, "memoryDock");
   QDockWidget* diag = addPanel(tr("Diagnostics"), m_diagnostics, Qt::BottomDockWidgetArea, "diagnosticsDock");
-  splitDockWidget(narration, mbar, Qt::Vertical);
-  tabifyDockWidget(mbar, mem);
-  tabifyDockWidget(regs, diag);
-  mbar->raise();
+  QDockWidget* narration = addPanel(tr("What happened"), m_narration, Qt::BottomDockWidgetArea, "narrationDock");
+  QDockWidget* mbar = addPanel(tr("mbarriers"), m_mbarriers, Qt::BottomDockWidgetArea, "mbarrierDock");
+  splitDockWidget(regs, narration, Qt::Horizontal);
+  tabifyDockWidget(regs, mem);
+  tabifyDockWidget(mem, diag);
+  tabifyDockWidget(narration, mbar);
   regs->raise();
-  resizeDocks({listing, narration}, {520, 420}, Qt::Horizontal);
-  resizeDocks({regs}, {260}, Qt::Vertical);
+  narration->raise();
+  resizeDocks({listing}, {430}, Qt::Horizontal);
+  resizeDocks({regs, narration}, {900, 600}, Qt::Horizontal);
+  resizeDocks({regs}, {300}, Qt::Vertical);
 }
 
 void MainWindow::buildMenus() {
@@ -171,6 +175,15 @@ void MainWindow::buildMenus() {
   connect(allWarps, &QAction::toggled, this, [this](bool on) {
     m_canvas->sceneOptions().allWarpsOfCta = on;
     m_canvas->rebuild();
+  });
+  QAction* canvasOnly = m_viewMenu->addAction(tr("Lane view only"));
+  canvasOnly->setShortcut(QKeySequence(tr("Ctrl+Shift+F")));
+  canvasOnly->setCheckable(true);
+  connect(canvasOnly, &QAction::toggled, this, [this](bool on) {
+    // For the lecture hall: every panel hidden, or back as they were.
+    if (on) m_hiddenState = saveState();
+    for (QDockWidget* d : findChildren<QDockWidget*>()) d->setVisible(!on);
+    if (!on && !m_hiddenState.isEmpty()) restoreState(m_hiddenState);
   });
   m_viewMenu->addSeparator();
   for (QDockWidget* d : findChildren<QDockWidget*>()) m_viewMenu->addAction(d->toggleViewAction());

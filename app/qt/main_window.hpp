@@ -115,6 +115,7 @@ class MainWindow : public QMainWindow {
   QStringList m_recent;
   QString m_themeName = "light";
   QString m_lastError;
+  QByteArray m_hiddenState;
 };
 
 }  // namespace ws::qt
