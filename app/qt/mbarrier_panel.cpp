@@ -9,7 +9,8 @@ namespace ws::qt {
 MbarrierPanel::MbarrierPanel(SessionHost* host, QWidget* parent) : QTreeWidget(parent), m_host(host) {
   setObjectName("mbarriers");
   setHeaderLabels({tr("mbarrier"), tr("Phase"), tr("Pending"), tr("tx-count"), tr("Waiting")});
-  header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  header()->setSectionResizeMode(QHeaderView::Interactive);
+  setColumnWidth(0, 260);
   connect(host, &SessionHost::changed, this, &MbarrierPanel::refresh);
 }
 

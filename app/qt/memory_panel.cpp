@@ -10,7 +10,8 @@ MemoryPanel::MemoryPanel(SessionHost* host, QWidget* parent) : QTreeWidget(paren
   setObjectName("memory");
   setHeaderLabels({tr("Region / offset"), tr("Value")});
   setUniformRowHeights(true);
-  header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+  header()->setSectionResizeMode(QHeaderView::Interactive);
+  setColumnWidth(0, 200);
   connect(host, &SessionHost::changed, this, &MemoryPanel::refresh);
 }
 

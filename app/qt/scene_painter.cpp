@@ -1,6 +1,7 @@
 #include "app/qt/scene_painter.hpp"
 
 #include <QFontMetricsF>
+#include <QHash>
 #include <QPainterPath>
 
 #include <cmath>
@@ -15,12 +16,26 @@ QString firstFamily(const std::string& families) {
 
 QPointF pt(const ui::Point& p) { return {p.x, p.y}; }
 
-QFont fontOf(const ui::Scene& s, const ui::Primitive& p) {
-  QFont f(firstFamily(p.mono ? s.monoFamily : s.fontFamily));
+// Fonts and their metrics by (family, pixel size, bold): a scene has a few
+// hundred texts in a handful of styles, and building a QFont per text
+// dominated the frame time.
+struct FontEntry {
+  QFont font;
+  QFontMetricsF metrics;
+};
+const FontEntry& fontOf(const ui::Scene& s, const ui::Primitive& p) {
+  static QHash<QString, FontEntry*> cache;
+  const QString family = firstFamily(p.mono ? s.monoFamily : s.fontFamily);
+  const int px = std::max(1, static_cast<int>(std::lround(p.fontSize)));
+  const QString key = family + QChar(p.bold ? 'b' : 'r') + QString::number(px) + QChar(p.mono ? 'm' : 's');
+  if (FontEntry* e = cache.value(key)) return *e;
+  QFont f(family);
   if (p.mono) f.setStyleHint(QFont::Monospace);
-  f.setPixelSize(std::max(1, static_cast<int>(std::lround(p.fontSize))));
+  f.setPixelSize(px);
   f.setBold(p.bold);
-  return f;
+  auto* e = new FontEntry{f, QFontMetricsF(f)};  // lives for the process, like Qt's own font cache
+  cache.insert(key, e);
+  return *e;
 }
 
 QPen penOf(const ui::Primitive& p, double opacity) {
@@ -48,9 +63,9 @@ QPainterPath arrowPath(const ui::Primitive& a, double progress) {
   return path;
 }
 
-QRectF textBox(const ui::Scene& s, const ui::Primitive& p) {
-  const QFontMetricsF fm(fontOf(s, p));
-  const double w = fm.horizontalAdvance(QString::fromStdString(p.text));
+QRectF textBox(const ui::Scene& s, const ui::Primitive& p, const QString& text) {
+  const QFontMetricsF& fm = fontOf(s, p).metrics;
+  const double w = fm.horizontalAdvance(text);
   double x = p.x;
   if (p.anchor == ui::TextAnchor::Middle) x -= w / 2;
   else if (p.anchor == ui::TextAnchor::End) x -= w;
@@ -86,10 +101,16 @@ void paintScene(QPainter& p, const ui::Scene& scene, double arrowProgress) {
         break;
       }
       case ui::Primitive::Kind::Text: {
-        p.setFont(fontOf(scene, it));
+        const FontEntry& fe = fontOf(scene, it);
+        p.setFont(fe.font);
         p.setPen(toQColor(it.fill, it.opacity));
-        const QRectF box = textBox(scene, it);
-        p.drawText(QPointF(box.x(), it.y), QString::fromStdString(it.text));
+        const QString text = QString::fromStdString(it.text);
+        double x = it.x;
+        if (it.anchor != ui::TextAnchor::Start) {
+          const double w = fe.metrics.horizontalAdvance(text);
+          x -= it.anchor == ui::TextAnchor::Middle ? w / 2 : w;
+        }
+        p.drawText(QPointF(x, it.y), text);
         break;
       }
       case ui::Primitive::Kind::Line:
@@ -135,7 +156,7 @@ const ui::Primitive* primitiveAt(const ui::Scene& scene, QPointF pos) {
         if (QRectF(p.x, p.y, p.w, p.h).contains(pos)) return &p;
         break;
       case ui::Primitive::Kind::Text:
-        if (textBox(scene, p).contains(pos)) return &p;
+        if (textBox(scene, p, QString::fromStdString(p.text)).contains(pos)) return &p;
         break;
       case ui::Primitive::Kind::Line:
         if (distToSegment(pos, pt(p.p0), pt(p.p3)) < 5) return &p;
