@@ -9,6 +9,7 @@
 #include <QScrollBar>
 #include <QSpinBox>
 #include <QTest>
+#include <QToolButton>
 
 #include <filesystem>
 
@@ -271,6 +272,49 @@ TEST(MainWindow, ThemesAndDocksAreRestorable) {
   EXPECT_EQ(t.w.findChild<QDockWidget*>("extraDock"), extra);
   QMenu* tools = t.w.menu("Tools");
   EXPECT_EQ(t.w.menu("Tools"), tools);
+}
+
+TEST(MainWindow, LongRunsGoInChunksAndStopAnswers) {
+  Window t;
+  ASSERT_TRUE(t.w.openPath(WS_TEST_DATA "/qt/red-async.toml"));
+  t.w.runController()->driver().setChunk(5);
+  t.key(Qt::Key_F5);
+  // The first chunk ran; the rest waits for timer ticks, so the window stays responsive.
+  ASSERT_TRUE(t.w.runController()->running());
+  auto* stop = t.w.findChild<QToolButton*>("stop");
+  ASSERT_NE(stop, nullptr);
+  EXPECT_TRUE(stop->isVisible());
+  EXPECT_FALSE(t.w.commands()->action(ui::ActionId::StepOver)->isEnabled());
+  QTest::qWait(40);
+  QTest::mouseClick(stop, Qt::LeftButton);
+  EXPECT_FALSE(t.w.runController()->running());
+  EXPECT_FALSE(stop->isVisible());
+  const std::uint64_t at = t.s().position();
+  EXPECT_GE(at, 5u);
+  EXPECT_FALSE(t.s().finished());
+  // Continue again runs to the end.
+  t.key(Qt::Key_F5);
+  QTRY_VERIFY_WITH_TIMEOUT(!t.w.runController()->running(), 10000);
+  EXPECT_TRUE(t.s().finished());
+  EXPECT_GT(t.s().position(), at);
+}
+
+TEST(MainWindow, CanvasTooltipsComeFromThePrimitives) {
+  Window t;
+  ASSERT_TRUE(t.w.openPath(kBfly));
+  t.key(Qt::Key_F10);
+  const auto arrows = t.w.canvas()->scene().find("flow shuffle");
+  ASSERT_FALSE(arrows.empty());
+  const ui::Primitive* a = arrows.front();
+  const QPointF mid((a->p0.x + a->p3.x) / 2, (a->p0.y + a->p3.y) / 2);
+  const ui::Primitive* hit = primitiveAt(t.w.canvas()->scene(), mid);
+  ASSERT_NE(hit, nullptr);
+  EXPECT_FALSE(hit->tooltip.empty());
+  const ui::Primitive* cell = t.w.canvas()->scene().findId("w0-lane3");
+  ASSERT_NE(cell, nullptr);
+  const ui::Primitive* overCell = primitiveAt(t.w.canvas()->scene(), QPointF(cell->x + 2, cell->y + 2));
+  ASSERT_NE(overCell, nullptr);
+  EXPECT_FALSE(overCell->tooltip.empty());
 }
 
 TEST(Gallery, ListsScenariosAndOpensOnDoubleClick) {
