@@ -366,6 +366,7 @@ void MainWindow::setTheme(const QString& name) {
   m_listing->setFont(mono);
   m_registers->setFont(mono);
   m_memory->setFont(mono);
+  m_registers->resizeColumnsToContents();  // the new font needs new widths
   for (QAction* a : findChildren<QAction*>())
     if (a->objectName() == "theme-" + name) a->setChecked(true);
   m_host->setTheme(t);
