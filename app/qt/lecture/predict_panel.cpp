@@ -32,6 +32,7 @@ PredictPanel::PredictPanel(QWidget* parent) : QWidget(parent), m_theme(ui::built
   m_hint->setWordWrap(true);
   m_view = new SceneSvgView(this);
   m_view->setMinimumHeight(160);
+  m_view->setAlignment(Qt::AlignTop | Qt::AlignHCenter);
   m_table = new QTableWidget(0, kColumns, this);
   m_table->setHorizontalHeaderLabels({tr("Lane"), tr("Guess"), tr("Answer"), tr("Right?"), tr("Why")});
   m_table->horizontalHeader()->setStretchLastSection(true);

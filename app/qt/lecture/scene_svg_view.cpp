@@ -46,7 +46,9 @@ QRectF SceneSvgView::target() const {
   if (m_scene.width <= 0 || m_scene.height <= 0) return QRectF(rect());
   const double s = std::min(width() / m_scene.width, height() / m_scene.height);
   const double w = m_scene.width * s, h = m_scene.height * s;
-  return QRectF((width() - w) / 2, (height() - h) / 2, w, h);
+  const double x = m_align & Qt::AlignLeft ? 0 : m_align & Qt::AlignRight ? width() - w : (width() - w) / 2;
+  const double y = m_align & Qt::AlignTop ? 0 : m_align & Qt::AlignBottom ? height() - h : (height() - h) / 2;
+  return QRectF(x, y, w, h);
 }
 
 QPointF SceneSvgView::toWidget(double x, double y) const {

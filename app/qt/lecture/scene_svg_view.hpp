@@ -15,6 +15,8 @@ class SceneSvgView : public QWidget {
   explicit SceneSvgView(QWidget* parent = nullptr);
 
   void setScene(ui::Scene scene);
+  // Where the scaled scene sits in a widget of another shape (default: centred).
+  void setAlignment(Qt::Alignment a) { m_align = a; update(); }
   const ui::Scene& scene() const { return m_scene; }
   // Where scene point (x, y) is drawn in widget coordinates.
   QPointF toWidget(double x, double y) const;
@@ -35,6 +37,7 @@ class SceneSvgView : public QWidget {
 
   ui::Scene m_scene;
   QSvgRenderer m_renderer;
+  Qt::Alignment m_align = Qt::AlignCenter;
 };
 
 // "w0-lane5" -> (0, 5).

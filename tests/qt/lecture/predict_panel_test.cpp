@@ -38,6 +38,13 @@ void stepBefore(ui::Session& s, core::Opcode op) {
   }
 }
 
+void saveShot(QWidget* w, const char* name) {
+  const QByteArray dir = qgetenv("WS_SCREENSHOT_DIR");
+  if (dir.isEmpty()) return;
+  QTest::qWait(200);
+  w->grab().save(QString::fromUtf8(dir) + "/" + name);
+}
+
 void click(ws::qt::SceneSvgView* v, const std::string& id) {
   const auto p = v->centreOf(id);
   QVERIFY2(p.has_value(), id.c_str());
@@ -60,7 +67,8 @@ void PredictPanelTest::shuffleGuessesByClickingLanes() {
       "\tshfl.sync.bfly.b32 %r2, %r1, 1, 0x1f, 0xffffffff;\n");
   QVERIFY(s);
   ws::qt::PredictPanel panel;
-  panel.resize(1400, 800);
+  panel.setTheme(ui::loadTheme("projector"));
+  panel.resize(1600, 1000);
   panel.setSession(s.get());
   panel.setEnabledMode(true);
   panel.show();
@@ -83,6 +91,7 @@ void PredictPanelTest::shuffleGuessesByClickingLanes() {
   QCOMPARE(panel.table()->item(5, 1)->text(), QString("4"));
   QCOMPARE(panel.sceneView()->scene().find("flow guess").size(), 2u);
   QCOMPARE(s->position(), before);  // nothing ran yet
+  saveShot(&panel, "predict-guess.png");
 
   QTest::mouseClick(panel.revealButton(), Qt::LeftButton);
   QCOMPARE(s->position(), before + 1);
@@ -93,6 +102,7 @@ void PredictPanelTest::shuffleGuessesByClickingLanes() {
   QCOMPARE(panel.table()->item(6, 2)->text(), QString("lane 7"));
   QCOMPARE(panel.table()->item(9, 3)->text(), QString("not guessed"));
   QCOMPARE(panel.sceneView()->scene().find("flow shuffle truth").size(), 32u);
+  saveShot(&panel, "predict-reveal.png");
   // The verdicts stay up while the session moves on, until Next.
   s->step();
   panel.refresh();
