@@ -99,6 +99,7 @@ struct DebuggerChoices {
   // result before it runs). The actions toggle them; front ends show them.
   bool presenting = false;
   bool predicting = false;
+  bool operator==(const DebuggerChoices&) const = default;
 };
 
 bool actionEnabled(ActionId id, const Session& s, const DebuggerChoices& c);

@@ -22,13 +22,14 @@ std::variant<std::unique_ptr<Session>, std::string> sessionFromStart(ScenarioSta
     meta.breakpoints.push_back(b);
   }
   auto session = Session::fromEngine(std::move(*start.engine), std::move(meta));
+  // Seek first: following execution moves the focus, and the saved focus wins.
+  if (start.step) session->seek(start.step);
   const auto& s = session->state();
   if (start.focusCta < s.ctas.size()) {
     const auto& c = s.ctas[start.focusCta];
     session->focusWarp(c.firstWarp + std::min(start.focusWarp, c.numWarps ? c.numWarps - 1 : 0));
   }
   session->focusLane(static_cast<int>(std::min<std::uint32_t>(start.focusLane, 31)));
-  if (start.step) session->seek(start.step);
   return session;
 }
 

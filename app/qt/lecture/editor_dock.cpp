@@ -3,6 +3,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QSaveFile>
 #include <QVBoxLayout>
 
 #include "app/qt/lecture/code_editor.hpp"
@@ -24,9 +25,13 @@ EditorDock::EditorDock(QWidget* parent) : QDockWidget(tr("Editor"), parent) {
   m_applyButton = new QPushButton(tr("&Apply"), body);
   m_applyButton->setObjectName("editorApply");
   m_applyButton->setToolTip(tr("Restart the session from the edited text (launch and settings kept)"));
+  m_saveButton = new QPushButton(tr("&Save text"), body);
+  m_saveButton->setObjectName("editorSave");
+  m_saveButton->setToolTip(tr("Write the edited text over the file and reopen it"));
   auto* row = new QHBoxLayout;
   row->addWidget(m_status, 1);
   row->addWidget(m_applyButton);
+  row->addWidget(m_saveButton);
   layout->addWidget(m_editor, 1);
   layout->addLayout(row);
   setWidget(body);
@@ -41,15 +46,16 @@ EditorDock::EditorDock(QWidget* parent) : QDockWidget(tr("Editor"), parent) {
     emit edited(text());
   });
   connect(m_applyButton, &QPushButton::clicked, this, &EditorDock::apply);
+  connect(m_saveButton, &QPushButton::clicked, this, &EditorDock::saveText);
 }
 
-void EditorDock::setDocument(const QString& text, ui::DocumentKind kind, const QString& path) {
+void EditorDock::setDocument(const QString& text, ui::DocumentKind kind, const QString& path, bool modified) {
   m_kind = kind;
   m_path = path;
   m_loading = true;
   m_editor->setPlainText(text);
   m_loading = false;
-  m_modified = false;
+  m_modified = modified;
   setWindowTitle(tr("Editor: %1").arg(path.section(QLatin1Char('/'), -1)));
   check();
 }
@@ -71,6 +77,22 @@ void EditorDock::check() {
   m_applyButton->setEnabled(problems.empty());
   m_editor->setProblems(std::move(problems));
   emit checked(n);
+}
+
+bool EditorDock::saveText() {
+  if (m_path.isEmpty()) {
+    m_status->setText(tr("This text has no file yet: use File > Save As."));
+    return false;
+  }
+  QSaveFile f(m_path);
+  if (!f.open(QIODevice::WriteOnly) || f.write(text().toUtf8()) < 0 || !f.commit()) {
+    m_status->setText(tr("%1: %2").arg(m_path, f.errorString()));
+    return false;
+  }
+  m_modified = false;
+  m_status->setText(tr("Saved %1.").arg(m_path));
+  emit savedToDisk(m_path);
+  return true;
 }
 
 bool EditorDock::apply() {

@@ -30,7 +30,8 @@ class EditorDock : public QDockWidget {
   explicit EditorDock(QWidget* parent = nullptr);
 
   // The document: its text, kind and path (for messages and relative files).
-  void setDocument(const QString& text, ui::DocumentKind kind, const QString& path);
+  // `modified`: the text differs from the file (a recovered autosave).
+  void setDocument(const QString& text, ui::DocumentKind kind, const QString& path, bool modified = false);
   // The session an applied edit replaces (its launch is kept for PTX; not owned).
   void setSession(const ui::Session* s) { m_session = s; }
   // Receives the new session on Apply.
@@ -45,6 +46,7 @@ class EditorDock : public QDockWidget {
   void markSaved();
   CodeEditor* editor() const { return m_editor; }
   QPushButton* applyButton() const { return m_applyButton; }
+  QPushButton* saveButton() const { return m_saveButton; }
   QLabel* status() const { return m_status; }
 
  public slots:
@@ -52,16 +54,21 @@ class EditorDock : public QDockWidget {
   void check();
   // Rebuilds the session from the text; false (and the error shown) when it cannot.
   bool apply();
+  // Writes the text over the document's file (atomically); false (error shown) when it cannot.
+  bool saveText();
 
  signals:
   void edited(const QString& text);
   void checked(int problems);
   void applied();
+  // The text was written to path(): whoever holds the document reloads it.
+  void savedToDisk(const QString& path);
 
  private:
   CodeEditor* m_editor;
   QLabel* m_status;
   QPushButton* m_applyButton;
+  QPushButton* m_saveButton;
   QTimer m_check;
   ui::DocumentKind m_kind = ui::DocumentKind::Scenario;
   QString m_path;

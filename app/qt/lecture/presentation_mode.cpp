@@ -11,6 +11,7 @@
 #include <QSlider>
 #include <QStatusBar>
 #include <QToolBar>
+#include <algorithm>
 #include <cmath>
 
 #include "ui/session.hpp"
@@ -104,6 +105,7 @@ void PresentationMode::enter() {
   // Only the canvas stays: docks, tool bars, menu and status bar go while presenting.
   m_hidden.clear();
   auto hide = [&](QWidget* w) {
+    if (std::find(m_keep.begin(), m_keep.end(), w) != m_keep.end()) return;
     if (w && w->isVisible()) {
       m_hidden.emplace_back(w);
       w->hide();

@@ -46,6 +46,8 @@ class PresentationMode : public QObject {
   // Autoplay pauses whenever this says so (predict mode: a question is open).
   void setHoldWhile(std::function<bool()> hold) { m_hold = std::move(hold); }
 
+  // A dock (or bar) that stays up while presenting (predict mode's panel).
+  void keepVisible(QWidget* w) { m_keep.emplace_back(w); }
   // The theme to go back to on leaving (the window's normal one).
   void setNormalTheme(const ui::Theme& t) { m_previousTheme = t; }
 
@@ -97,6 +99,7 @@ class PresentationMode : public QObject {
   // What enter() changed, to put back.
   Qt::WindowStates m_oldState;
   std::vector<QPointer<QWidget>> m_hidden;
+  std::vector<QPointer<QWidget>> m_keep;
   QLabel* m_caption = nullptr;
   QWidget* m_controls = nullptr;
   QPushButton* m_play = nullptr;
