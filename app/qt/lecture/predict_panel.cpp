@@ -79,6 +79,7 @@ void PredictPanel::setEnabledMode(bool on) {
 }
 
 void PredictPanel::refresh() {
+  if (m_revealing) return;
   // A revealed round stays up until Next (the audience reads the verdicts);
   // an open round stays while the session has not moved.
   if (m_round && (m_round->revealed() || (m_session && m_session->position() == m_round->position()))) {
@@ -100,7 +101,10 @@ void PredictPanel::next() {
 
 void PredictPanel::reveal() {
   if (!m_round || !m_session || m_round->revealed()) return;
-  if (auto err = m_round->reveal(*m_session)) {
+  m_revealing = true;
+  const auto err = m_round->reveal(*m_session);
+  m_revealing = false;
+  if (err) {
     m_hint->setText(q(*err));
     return;
   }

@@ -65,6 +65,7 @@ class PredictPanel : public QWidget {
   std::optional<ui::PredictRound> m_round;
   int m_picked = -1;  // shfl: destination lane waiting for its source click
   bool m_filling = false;
+  bool m_revealing = false;  // the step runs inside reveal(): its change notice must not drop the round
   QLabel* m_headline = nullptr;
   QLabel* m_hint = nullptr;
   SceneSvgView* m_view = nullptr;
