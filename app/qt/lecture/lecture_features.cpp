@@ -52,7 +52,8 @@ LectureFeatures::LectureFeatures(MainWindow& w, LectureOptions o) : QObject(&w),
 
   // Predict mode: a dock with the questions, shown while the mode is on.
   m_predict = new PredictPanel;
-  m_predictDock = w.addPanel(tr("Predict"), m_predict, Qt::RightDockWidgetArea, "predictDock");
+  // Along the bottom: 32 lanes want the window's whole width.
+  m_predictDock = w.addPanel(tr("Predict"), m_predict, Qt::BottomDockWidgetArea, "predictDock");
   m_predictDock->hide();
 
   // Presentation mode floats over the lane canvas; autoplay waits while a prediction is open.
@@ -67,6 +68,8 @@ LectureFeatures::LectureFeatures(MainWindow& w, LectureOptions o) : QObject(&w),
     } else if (!m_themeBefore.isEmpty()) {
       m_w.setTheme(m_themeBefore);
     }
+    m_predict->setCompact(on);
+    fitPredictDock();
     if (run->choices().presenting != on) {  // left with Esc: the action's check mark follows
       run->choices().presenting = on;
       emit run->choicesChanged();
@@ -139,8 +142,15 @@ void LectureFeatures::syncChoices() {
     m_predict->setEnabledMode(c.predicting);
     m_predictDock->setVisible(c.predicting);
     if (c.predicting) m_predictDock->raise();
+    fitPredictDock();
   }
   if (c.presenting != m_presentation->active()) c.presenting ? m_presentation->enter() : m_presentation->leave();
+}
+
+void LectureFeatures::fitPredictDock() {
+  // Presenting, the questions are what the room looks at: give them most of the height.
+  if (m_presentation->active() && m_predictDock->isVisible())
+    m_w.resizeDocks({m_predictDock}, {m_w.height() * 55 / 100}, Qt::Vertical);
 }
 
 void LectureFeatures::sessionChanged() {

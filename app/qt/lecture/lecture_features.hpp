@@ -52,6 +52,7 @@ class LectureFeatures : public QObject {
   void syncChoices();     // the View actions' state -> the modes
   void sessionChanged();  // every revision
   void documentChanged();
+  void fitPredictDock();
 
   MainWindow& m_w;
   LectureOptions m_options;

@@ -41,12 +41,19 @@ PredictPanel::PredictPanel(QWidget* parent) : QWidget(parent), m_theme(ui::built
   split->addWidget(m_view);
   split->addWidget(m_table);
   split->setStretchFactor(0, 3);
-  split->setStretchFactor(1, 2);
+  split->setStretchFactor(1, 1);
   auto* buttons = new QHBoxLayout;
   m_reveal = new QPushButton(tr("&Reveal"), this);
   m_reveal->setObjectName("predictReveal");
   m_next = new QPushButton(tr("&Next question"), this);
   m_next->setObjectName("predictNext");
+  // Read from the back of a lecture hall.
+  for (QPushButton* b : {m_reveal, m_next}) {
+    QFont bf = b->font();
+    bf.setPointSizeF(bf.pointSizeF() * 1.4);
+    bf.setBold(true);
+    b->setFont(bf);
+  }
   buttons->addWidget(m_reveal);
   buttons->addWidget(m_next);
   buttons->addStretch();
@@ -76,6 +83,11 @@ void PredictPanel::setEnabledMode(bool on) {
   m_on = on;
   if (!on) m_round.reset();
   refresh();
+}
+
+void PredictPanel::setCompact(bool on) {
+  m_compact = on;
+  rebuild();
 }
 
 void PredictPanel::refresh() {
@@ -142,6 +154,7 @@ void PredictPanel::onCellEdited(int row, int column) {
 
 void PredictPanel::rebuild() {
   const bool open = hasQuestion();
+  m_table->setVisible(!(m_compact && m_round && m_round->asksSourceLanes()));
   m_reveal->setEnabled(open);
   m_next->setVisible(m_round && m_round->revealed());
   if (!m_round) {
@@ -192,6 +205,8 @@ void PredictPanel::rebuild() {
       set(kExplanation, {}, false);
     }
   }
+  m_table->resizeColumnsToContents();
+  m_table->horizontalHeader()->setStretchLastSection(true);
   m_filling = false;
 }
 

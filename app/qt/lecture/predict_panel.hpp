@@ -33,6 +33,9 @@ class PredictPanel : public QWidget {
   void setSession(ui::Session* s);
   void setTheme(const ui::Theme& t);
   void setEnabledMode(bool on);
+  // For a projector: the guesses table only when values must be typed
+  // (shfl guesses are clicks, and the scene shows every verdict).
+  void setCompact(bool on);
   bool modeOn() const { return m_on; }
   // Looks at the session's next step again (call after it changed).
   void refresh();
@@ -65,6 +68,7 @@ class PredictPanel : public QWidget {
   std::optional<ui::PredictRound> m_round;
   int m_picked = -1;  // shfl: destination lane waiting for its source click
   bool m_filling = false;
+  bool m_compact = false;
   bool m_revealing = false;  // the step runs inside reveal(): its change notice must not drop the round
   QLabel* m_headline = nullptr;
   QLabel* m_hint = nullptr;

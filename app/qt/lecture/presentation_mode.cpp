@@ -196,11 +196,14 @@ bool PresentationMode::eventFilter(QObject* o, QEvent* e) {
 void PresentationMode::place() {
   if (!m_canvas) return;
   const int w = m_canvas->width();
-  m_controls->adjustSize();
-  m_controls->move((w - m_controls->width()) / 2, 12);
   m_caption->setFixedWidth(w);
   m_caption->adjustSize();
-  m_caption->move(0, m_canvas->height() - m_caption->height());
+  const int captionTop = m_caption->isVisible() ? m_canvas->height() - m_caption->height() : m_canvas->height();
+  m_caption->move(0, captionTop);
+  // The controls sit above the caption at the right: the lane view is laid
+  // out from the top, so the room below it is the free part of the canvas.
+  m_controls->adjustSize();
+  m_controls->move(std::max(0, w - m_controls->width() - 12), std::max(0, captionTop - m_controls->height() - 12));
   m_controls->raise();
   m_caption->raise();
 }

@@ -99,7 +99,6 @@ void LectureWindowTest::predictInTheWindow() {
   // In presentation mode too: the predict dock stays while the others go.
   QTest::keyClick(&win.w, Qt::Key_F12);
   QVERIFY(win.features->predictDock()->isVisible());
-  win.features->predictDock()->setMinimumWidth(900);
   for (auto [dst, src] : {std::pair{5, 4}, std::pair{6, 5}, std::pair{0, 1}}) {
     for (int lane : {dst, src}) {
       const auto p = panel->sceneView()->centreOf("w0-lane" + std::to_string(lane));
