@@ -28,6 +28,12 @@ LaunchDialog::LaunchDialog(const QString& ptxPath, const std::vector<std::string
     : QDialog(parent), m_path(ptxPath), m_entry(new QComboBox(this)), m_grid(new QLineEdit("1", this)),
       m_block(new QLineEdit("32", this)), m_cluster(new QLineEdit("0", this)), m_buffers(new QLineEdit(this)) {
   setWindowTitle(tr("Launch %1").arg(ptxPath));
+  setObjectName("launchDialog");
+  m_entry->setObjectName("entry");
+  m_grid->setObjectName("grid");
+  m_block->setObjectName("block");
+  m_cluster->setObjectName("cluster");
+  m_buffers->setObjectName("buffers");
   auto* f = new QFormLayout(this);
   for (const auto& e : entries) m_entry->addItem(QString::fromStdString(e));
   f->addRow(tr("Entry"), m_entry);

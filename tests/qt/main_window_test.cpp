@@ -3,7 +3,13 @@
 // and reopen. Assertions read the real widgets' models and the canvas's scene.
 #include <gtest/gtest.h>
 
+#include <QComboBox>
 #include <QDockWidget>
+#include <QFileInfo>
+#include <QMimeData>
+#include <QSettings>
+#include <QTimer>
+#include <QUrl>
 #include <QFile>
 #include <QLineEdit>
 #include <QScrollBar>
@@ -55,6 +61,8 @@ struct Window {
   }
   ui::Session& s() { return *w.session(); }
   void key(int k, Qt::KeyboardModifiers m = Qt::NoModifier) {
+    // A closed modal dialog hands activation back asynchronously; shortcuts need an active window.
+    QApplication::setActiveWindow(&w);
     QTest::keyClick(&w, static_cast<Qt::Key>(k), m);
     QApplication::processEvents();
   }
@@ -315,6 +323,61 @@ TEST(MainWindow, CanvasTooltipsComeFromThePrimitives) {
   const ui::Primitive* overCell = primitiveAt(t.w.canvas()->scene(), QPointF(cell->x + 2, cell->y + 2));
   ASSERT_NE(overCell, nullptr);
   EXPECT_FALSE(overCell->tooltip.empty());
+}
+
+TEST(MainWindow, OpensABarePtxThroughTheLaunchDialog) {
+  Window t;
+  bool filled = false;
+  // The dialog is modal: fill it in from the event loop it runs.
+  QTimer::singleShot(0, [&] {
+    auto* dlg = qobject_cast<QDialog*>(QApplication::activeModalWidget());
+    ASSERT_NE(dlg, nullptr);
+    auto* entry = dlg->findChild<QComboBox*>("entry");
+    entry->setCurrentIndex(entry->findText("pub_shfl_modes"));
+    dlg->findChild<QLineEdit*>("buffers")->setText("iota:32, zeros:256");
+    filled = true;
+    dlg->accept();
+  });
+  ASSERT_TRUE(t.w.openPath(WS_TEST_DATA "/golden/kernels.ptx")) << t.errors.join("\n").toStdString();
+  EXPECT_TRUE(filled);
+  EXPECT_EQ(t.s().launch().entry, "pub_shfl_modes");
+  EXPECT_TRUE(t.w.host()->path().isEmpty());
+  EXPECT_TRUE(t.w.host()->dirty());  // never saved: closing asks
+  t.key(Qt::Key_F10);
+  EXPECT_EQ(t.s().position(), 1u);
+}
+
+TEST(MainWindow, OpensDroppedFiles) {
+  Window t;
+  QMimeData mime;
+  mime.setUrls({QUrl::fromLocalFile(kBfly)});
+  QDragEnterEvent enter(QPoint(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+  QApplication::sendEvent(&t.w, &enter);
+  EXPECT_TRUE(enter.isAccepted());
+  QDropEvent drop(QPointF(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+  QApplication::sendEvent(&t.w, &drop);
+  ASSERT_NE(t.w.session(), nullptr);
+  EXPECT_EQ(t.s().title(), "Butterfly exchange");
+}
+
+TEST(MainWindow, SettingsKeepThemeRecentFilesAndLastStep) {
+  QSettings().clear();
+  {
+    MainWindow w(true);
+    w.askSave = [](const QString&) { return QMessageBox::Discard; };
+    ASSERT_TRUE(w.openPath(kBfly));
+    w.session()->seek(2);
+    w.setTheme("dark");
+    w.show();
+    EXPECT_TRUE(w.close());
+  }
+  QSettings s;
+  EXPECT_EQ(s.value("last/step").toULongLong(), 2u);
+  EXPECT_EQ(s.value("last/file").toString(), QFileInfo(kBfly).absoluteFilePath());
+  MainWindow again(true);
+  EXPECT_EQ(again.themeName(), "dark");
+  EXPECT_TRUE(again.recentFiles().contains(QFileInfo(kBfly).absoluteFilePath()));
+  QSettings().clear();
 }
 
 TEST(Gallery, ListsScenariosAndOpensOnDoubleClick) {
