@@ -95,4 +95,16 @@ ScenarioStart scenarioStartFromFile(const std::string& path) {
   return scenarioStart(*load.prepared, &*load.scenario);
 }
 
+ScenarioStart scenarioStartFromText(std::string_view text, const std::string& path) {
+  const std::string dir = std::filesystem::path(path).parent_path().string();
+  auto load = core::loadScenarioText(text, path, core::diskReader(dir), dir);
+  if (!load.ok()) {
+    ScenarioStart out;
+    for (const auto& e : load.errors) out.error += e.str() + "\n";
+    if (out.error.empty()) out.error = fmt::format("{}: the scenario could not be loaded", path);
+    return out;
+  }
+  return scenarioStart(*load.prepared, &*load.scenario);
+}
+
 }  // namespace ws::ui

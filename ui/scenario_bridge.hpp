@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/exec/engine.hpp"
@@ -34,5 +35,8 @@ struct ScenarioStart {
 // `scenario` may be null (a PTX file launched from the command line).
 ScenarioStart scenarioStart(const core::PreparedScenario& prepared, const core::Scenario* scenario);
 ScenarioStart scenarioStartFromFile(const std::string& path);
+// The same from a scenario's text as edited (not yet saved) at `path`:
+// relative file names resolve against path's directory.
+ScenarioStart scenarioStartFromText(std::string_view text, const std::string& path);
 
 }  // namespace ws::ui

@@ -18,8 +18,10 @@ CommandTable::CommandTable(SessionHost* host, RunController* run, QWidget* owner
     a->setShortcutContext(Qt::WindowShortcut);
     a->setToolTip(QString::fromStdString(std::string(info.tip)));
     a->setStatusTip(a->toolTip());
-    if (info.checkable) {
-      a->setCheckable(true);
+    a->setCheckable(info.checkable);
+    // The View entries (presentation, predict mode) are independent toggles;
+    // every other checkable menu is a radio choice.
+    if (info.checkable && info.menu != "View") {
       auto& g = groups[info.menu];
       // Mode has a toggle shortcut, the others are radio choices: all exclusive.
       if (!g) g = new QActionGroup(owner);
@@ -42,6 +44,7 @@ void CommandTable::addMenus(QMenuBar* bar) {
     if (std::find(order.begin(), order.end(), info.menu) == order.end()) order.push_back(info.menu);
   QMenu* debug = nullptr;
   for (std::string_view name : order) {
+    if (name == "View") continue;  // the window's View menu shows these (app/qt/lecture adds them)
     const QString title = QString::fromStdString(std::string(name));
     // The choice menus are submenus of Debug: a menu bar of ten menus is hard to scan.
     QMenu* m = nullptr;

@@ -9,6 +9,7 @@
 #include "app/qt/app_options.hpp"
 #include "app/qt/benchmark.hpp"
 #include "app/qt/lane_canvas.hpp"
+#include "app/qt/lecture/lecture_features.hpp"
 #include "app/qt/main_window.hpp"
 #include "ui/step_until.hpp"
 
@@ -29,6 +30,8 @@ int main(int argc, char** argv) {
     };
     w.askSave = [](const QString&) { return QMessageBox::Discard; };
   }
+  // Presentation / predict modes, the editor, .cu files, autosave (none of it in batch runs).
+  auto* lecture = ws::qt::LectureFeatures::install(w, {.autosave = !batch});
   if (!o.theme.isEmpty()) w.setTheme(o.theme);
   if (o.allWarps) w.canvas()->sceneOptions().allWarpsOfCta = true;
 
@@ -54,6 +57,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "nothing to open\n");
     return 2;
   }
+  if (!batch) lecture->offerRecovery();
 
   if (o.benchmarkFrames > 0) {
     QTimer::singleShot(0, &w, [&] {

@@ -29,7 +29,7 @@ void RunController::trigger(ui::ActionId id) {
     return;
   }
   const core::RunOutcome o = ui::runAction(id, *s, m_choices);
-  if (before.unit != m_choices.unit || before.cursorLine != m_choices.cursorLine) emit choicesChanged();
+  if (!(before == m_choices)) emit choicesChanged();
   emit message(QString::fromStdString(ui::describeOutcome(o, *s)));
 }
 

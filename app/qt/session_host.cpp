@@ -34,6 +34,13 @@ QString SessionHost::open(ui::ScenarioDocument doc) {
   return {};
 }
 
+void SessionHost::replaceSession(std::unique_ptr<ui::Session> s) {
+  if (!s) return;
+  m_session = std::move(s);
+  m_session->addObserver([this](const ui::Session&) { emit changed(); });
+  emit changed();
+}
+
 QString SessionHost::openScenario(const QString& path) {
   auto d = ui::ScenarioDocument::load(path.toStdString());
   if (auto* e = std::get_if<std::string>(&d)) return QString::fromStdString(*e);

@@ -31,6 +31,9 @@ class SessionHost : public QObject {
   // leaving the current one open).
   QString open(ui::ScenarioDocument doc);
   QString openScenario(const QString& path);
+  // Swaps in a session rebuilt from the same document (the editor's Apply);
+  // the document and its path stay. Panels see it as a change.
+  void replaceSession(std::unique_ptr<ui::Session> s);
   // Saves step, focus and breakpoints into the scenario file.
   QString saveAs(const QString& path);
   // Whether step, focus or breakpoints differ from the file.

@@ -58,6 +58,28 @@ TEST(Actions, UsualDebuggerKeys) {
   EXPECT_FALSE(actionForShortcut(Shortcut{}));
 }
 
+TEST(Actions, LectureModesToggleTheFrontEndsChoices) {
+  auto s = twoWarps();
+  ASSERT_TRUE(s);
+  DebuggerChoices c;
+  EXPECT_EQ(shortcutText(actionInfo(ActionId::Presentation).shortcut), "F12");
+  EXPECT_EQ(shortcutText(actionInfo(ActionId::PredictMode).shortcut), "Ctrl+Shift+P");
+  EXPECT_EQ(actionForShortcut(Shortcut{Key::F12, false, false, false}), ActionId::Presentation);
+  EXPECT_EQ(actionInfo(ActionId::Presentation).menu, "View");
+  EXPECT_TRUE(actionInfo(ActionId::PredictMode).checkable);
+  EXPECT_FALSE(actionChecked(ActionId::Presentation, *s, c));
+  runAction(ActionId::Presentation, *s, c);
+  EXPECT_TRUE(c.presenting);
+  EXPECT_TRUE(actionChecked(ActionId::Presentation, *s, c));
+  runAction(ActionId::PredictMode, *s, c);
+  EXPECT_TRUE(c.predicting);
+  EXPECT_TRUE(actionChecked(ActionId::PredictMode, *s, c));
+  runAction(ActionId::Presentation, *s, c);
+  EXPECT_FALSE(c.presenting);
+  EXPECT_TRUE(c.predicting);
+  EXPECT_EQ(s->position(), 0u);  // neither touches the session
+}
+
 TEST(Actions, StepAndStepBackOnARealSession) {
   auto s = twoWarps();
   ASSERT_TRUE(s);
