@@ -54,11 +54,11 @@ int main(int argc, char** argv) {
   app.add_option("--theme", o.theme, "light, dark or projector (default: the last one used)");
   app.add_option("--size", o.size, "window size WxH (default: the last one used, else 1600x1000)");
   app.add_flag("--one-warp", o.oneWarp, "the lane view shows only the focused warp");
-  app.add_option("--steps", o.steps, "take N steps (of the warp-instruction unit) after opening");
+  app.add_option("--steps", o.steps, "go to the moment after N steps (as on the timeline) after opening");
   app.add_option("--screenshot", o.screenshot, "write the window as a PNG after --steps and exit");
   app.add_option("--benchmark-frames", o.benchmarkFrames,
-                 "autoplay the input one step per frame for N frames (restarting at the end) and print frame-time "
-                 "statistics; no vsync");
+                 "autoplay the input one step (a cycle of every warp) per frame for N frames, restarting at the end, "
+                 "and print frame-time statistics; no vsync");
   app.footer("Keys: F10 step, Shift+F10 step back, F5 continue, Shift+F5 reverse continue, F9 breakpoint, "
              "Ctrl+F10 run to cursor, Alt+1..7 stepping unit, Ctrl+H hardware mode, Alt+arrows focus, "
              "Space autoplay, Esc stop, Ctrl+O open.");
@@ -120,8 +120,13 @@ int main(int argc, char** argv) {
       fmt::print(stderr, "{}\n", viewer.error());
       if (headlessRun) rc = ws::cli::kExitUsage;
     }
-    if (rc == 0 && viewer.session())
-      for (std::uint64_t i = 0; i < o.steps && !viewer.session()->finished(); ++i) viewer.command(ws::ui::ActionId::StepOver);
+    // --steps N shows the moment after N steps, counted as the timeline and
+    // `warpscope-cli render --step N` count them.
+    if (rc == 0 && viewer.session() && o.steps) {
+      const std::uint64_t reached = viewer.session()->seek(o.steps);
+      if (reached < o.steps) fmt::print(stderr, "note: the program ends after {} steps\n", reached);
+    }
+    if (rc == 0 && viewer.session() && o.benchmarkFrames) viewer.command(ws::ui::ActionId::UnitCycle);
 
     std::vector<double> frameMs;
     if (o.benchmarkFrames) frameMs.reserve(o.benchmarkFrames);
@@ -138,7 +143,9 @@ int main(int argc, char** argv) {
         // One step per frame, whatever the frame rate: loop the scenario.
         dt = 1.0 / 60.0;
         if (!viewer.busy()) {
-          if (viewer.session()->finished()) viewer.command(ws::ui::ActionId::Restart);
+          // The end, or a stop (undefined behaviour in strict mode): start over.
+          if (viewer.session()->position() > 0 && viewer.driver().lastOutcome().why != ws::core::RunOutcome::Why::Budget)
+            viewer.command(ws::ui::ActionId::Restart);
           viewer.startAutoplay(60.0);
         }
       }

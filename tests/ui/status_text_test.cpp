@@ -1,6 +1,8 @@
 // The title, position and status texts both front ends show.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include "tests/ui/ui_test_util.hpp"
 #include "ui/run_driver.hpp"
 #include "ui/session.hpp"
