@@ -28,7 +28,7 @@ bool hasFonts(const fs::path& dir) {
 
 ImFont* Fonts::canvasFont(Face face, float pixels) const {
   const auto& ladder = canvas[static_cast<std::size_t>(face)];
-  if (ladder.empty()) return ui;
+  if (ladder.empty()) return normal.regular;
   // The smallest size at least as big (scaling down a little stays sharp).
   for (ImFont* font : ladder)
     if (font->FontSize >= pixels * 0.92f) return font;
@@ -55,8 +55,9 @@ Fonts loadFonts(ImFontAtlas& atlas, float scale, const std::string& fontDir) {
   if (dir.empty()) {
     ImFontConfig cfg;
     cfg.SizePixels = 13.0f * scale;
-    f.ui = f.uiBold = f.uiMono = atlas.AddFontDefault(&cfg);
-    for (auto& ladder : f.canvas) ladder = {f.ui};
+    ImFont* builtin = atlas.AddFontDefault(&cfg);
+    f.normal = f.large = PanelFonts{builtin, builtin, builtin};
+    for (auto& ladder : f.canvas) ladder = {builtin};
     f.source = "built-in";
     return f;
   }
@@ -67,9 +68,8 @@ Fonts loadFonts(ImFontAtlas& atlas, float scale, const std::string& fontDir) {
     return atlas.AddFontFromFileTTF((dir / file).string().c_str(), px * scale, &cfg, ranges);
   };
   atlas.Flags |= ImFontAtlasFlags_NoPowerOfTwoHeight;
-  f.ui = add("DejaVuSans.ttf", 16.0f);
-  f.uiBold = add("DejaVuSans-Bold.ttf", 16.0f);
-  f.uiMono = add("DejaVuSansMono.ttf", 15.0f);
+  f.normal = PanelFonts{add("DejaVuSans.ttf", 16.0f), add("DejaVuSans-Bold.ttf", 16.0f), add("DejaVuSansMono.ttf", 15.0f)};
+  f.large = PanelFonts{add("DejaVuSans.ttf", 21.0f), add("DejaVuSans-Bold.ttf", 21.0f), add("DejaVuSansMono.ttf", 20.0f)};
   const char* files[] = {"DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf"};
   for (std::size_t face = 0; face < 3; ++face)
     for (float px : {9.0f, 11.0f, 13.0f, 16.0f, 20.0f, 26.0f}) f.canvas[face].push_back(add(files[face], px, kCanvasRanges));

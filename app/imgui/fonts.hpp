@@ -12,10 +12,16 @@ struct ImFontAtlas;
 
 namespace ws::imgui {
 
+// The panels' three faces at one size.
+struct PanelFonts {
+  ImFont* regular = nullptr;
+  ImFont* bold = nullptr;
+  ImFont* mono = nullptr;
+};
+
 struct Fonts {
-  ImFont* ui = nullptr;
-  ImFont* uiBold = nullptr;
-  ImFont* uiMono = nullptr;
+  PanelFonts normal;  // 16 px (times the UI scale)
+  PanelFonts large;   // 21 px: the projector theme's panels
   enum Face { Sans, Bold, Mono };
   std::array<std::vector<ImFont*>, 3> canvas;  // per face, ascending size
   std::string source;  // the directory the TTF files came from, or "built-in"
@@ -25,7 +31,7 @@ struct Fonts {
 };
 
 // Adds the fonts to `atlas` (before the atlas is built); `scale` multiplies
-// every size (high-DPI screens). The first font added is ImGui's default.
+// every size (high-DPI screens). The first font added (normal.regular) is ImGui's default.
 Fonts loadFonts(ImFontAtlas& atlas, float scale, const std::string& fontDir = {});
 
 // assets/fonts of the source tree, or $WARPSCOPE_ASSETS/fonts.

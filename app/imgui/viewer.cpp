@@ -20,8 +20,7 @@ namespace fs = std::filesystem;
 
 Viewer::Viewer(Settings settings, Fonts fonts, float scale)
     : m_settings(std::move(settings)), m_fonts(fonts), m_scale(scale) {
-  m_theme = ui::loadTheme(m_settings.theme);
-  applyTheme(m_theme, m_scale, ImGui::GetStyle());
+  setTheme(m_settings.theme);
   m_driver.setAutoplaySpeed(m_settings.autoplaySpeed);
   m_gallery = ui::listGallery(ui::bundledScenarioDir());
 }
@@ -67,6 +66,7 @@ void Viewer::setTheme(const std::string& name) {
   m_theme = ui::loadTheme(name);
   m_settings.theme = name;
   applyTheme(m_theme, m_scale, ImGui::GetStyle());
+  ImGui::GetIO().FontDefault = panel().regular;  // from the next frame on
 }
 
 void Viewer::startAutoplay(double stepsPerSecond) {
@@ -196,7 +196,7 @@ void Viewer::drawErrors() {
                           ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(ImVec2(vp->Size.x * 0.6f, 0), ImGuiCond_Appearing);
   if (ImGui::Begin("Could not open", &m_showError, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_AlwaysAutoResize)) {
-    ImGui::PushFont(m_fonts.uiMono);
+    ImGui::PushFont(panel().mono);
     ImGui::PushTextWrapPos(vp->Size.x * 0.58f);
     ImGui::TextUnformatted(m_error.c_str());
     ImGui::PopTextWrapPos();
@@ -221,7 +221,7 @@ void Viewer::drawExamples() {
       if (e.topic != topic) {
         topic = e.topic;
         ImGui::Spacing();
-        ImGui::PushFont(m_fonts.uiBold);
+        ImGui::PushFont(panel().bold);
         ImGui::TextUnformatted(topic.c_str());
         ImGui::PopFont();
         ImGui::Separator();

@@ -76,6 +76,8 @@ class Viewer {
     float x, y, w, h;
   };
   void place(const Rect& r);
+  // The panels' fonts for the current theme (larger for the projector).
+  const PanelFonts& panel() const { return m_theme.name == "projector" ? m_fonts.large : m_fonts.normal; }
   void layout();
   void handleKeys();
   void rebuildScene();

@@ -82,6 +82,15 @@ void Viewer::drawToolbar() {
     ImGui::End();
     return;
   }
+  if (!m_session) {
+    if (ImGui::Button("Open\u2026")) m_browser.open(m_settings.lastDir);
+    ImGui::SameLine();
+    if (ImGui::Button("Examples")) m_showExamples = true;
+    ImGui::TextUnformatted(m_status.empty() ? "Open a scenario (.toml) or a PTX file (Ctrl+O), or pick one of the examples."
+                                            : m_status.c_str());
+    ImGui::End();
+    return;
+  }
   using ui::ActionId;
   actionButton(ActionId::Restart, "\u21E4 Start");
   actionButton(ActionId::ReverseContinue, "\u25C0\u25C0 Reverse");
@@ -127,8 +136,8 @@ void Viewer::drawToolbar() {
     }
     ImGui::SameLine();
   };
-  combo("##unit", "Step unit", 11);
-  combo("##mode", "Mode", 17);
+  combo("##unit", "Step unit", 10);
+  combo("##mode", "Mode", 13);
   if (m_session) {
     const auto& st = m_session->state();
     int warp = static_cast<int>(m_session->focus().warp);

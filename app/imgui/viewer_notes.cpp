@@ -15,7 +15,7 @@ void Viewer::drawNarration() {
   const ui::ViewSet& v = m_session->views();
   ImGui::PushTextWrapPos(0.0f);
   if (!v.diagnostics.narration.empty()) {
-    ImGui::PushFont(m_fonts.uiBold);
+    ImGui::PushFont(panel().bold);
     ImGui::TextUnformatted(v.diagnostics.narration.c_str());
     ImGui::PopFont();
   }
@@ -49,7 +49,7 @@ void Viewer::drawDiagnostics() {
   for (const ui::DiagnosticItem& it : d.items) {
     const bool error = it.severity == core::Severity::Error;
     ImGui::PushStyleColor(ImGuiCol_Text, toVec4(error ? ui::okabe_ito::kVermillion : m_theme.laneWaiting));
-    ImGui::PushFont(m_fonts.uiBold);
+    ImGui::PushFont(panel().bold);
     ImGui::Text("%s: %s", it.severityText.c_str(), it.title.c_str());
     ImGui::PopFont();
     ImGui::PopStyleColor();

@@ -87,7 +87,7 @@ void Viewer::drawListing() {
         ImGui::TableSetColumnIndex(2);
         ImGui::TextUnformatted(ln.lanesText.c_str());
         ImGui::TableSetColumnIndex(3);
-        ImGui::PushFont(m_fonts.uiMono);
+        ImGui::PushFont(panel().mono);
         ImGui::TextUnformatted(ln.text.c_str());
         ImGui::PopFont();
         ImGui::TableSetColumnIndex(4);
@@ -95,7 +95,7 @@ void Viewer::drawListing() {
           ImGui::TextDisabled("%s", ln.cuda.c_str());
           if (!ln.cudaText.empty()) {
             ImGui::SameLine();
-            ImGui::PushFont(m_fonts.uiMono);
+            ImGui::PushFont(panel().mono);
             ImGui::TextUnformatted(ln.cudaText.c_str());
             ImGui::PopFont();
           }
@@ -135,7 +135,7 @@ void Viewer::drawRegisters() {
       ImGui::TableNextRow(0, rowH);
       ImGui::TableSetColumnIndex(0);
       ImGui::PushID(r);
-      ImGui::PushFont(col.written || col.read ? m_fonts.uiBold : m_fonts.ui);
+      ImGui::PushFont(col.written || col.read ? panel().bold : panel().regular);
       ImGui::Selectable(col.name.c_str(), false);
       ImGui::PopFont();
       if (col.written) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, changedBg);
@@ -155,7 +155,7 @@ void Viewer::drawRegisters() {
         const ui::RegCell& c = v.at(l, static_cast<std::size_t>(r));
         if (c.changed) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, changedBg);
         else if (l == focus) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, focusBg);
-        ImGui::PushFont(m_fonts.uiMono);
+        ImGui::PushFont(panel().mono);
         if (c.written) ImGui::TextUnformatted(c.text.c_str());
         else ImGui::TextColored(muted, "%s", c.text.c_str());
         ImGui::PopFont();
@@ -197,7 +197,7 @@ void Viewer::drawMemory() {
         for (int r = clip.DisplayStart; r < clip.DisplayEnd; ++r) {
           ImGui::TableNextRow(0, rowH);
           ImGui::TableSetColumnIndex(0);
-          ImGui::PushFont(m_fonts.uiMono);
+          ImGui::PushFont(panel().mono);
           ImGui::TextDisabled("%s", ui::hexFixed(reg.words[static_cast<std::size_t>(r * kPerRow)].offset, 4).c_str());
           for (int c = 0; c < kPerRow; ++c) {
             const std::size_t i = static_cast<std::size_t>(r * kPerRow + c);
@@ -238,7 +238,7 @@ void Viewer::drawMbarriers() {
       ImGui::PushID(static_cast<int>(i));
       for (const ui::MbarrierEvent& e : m.timeline) {
         const std::string label = fmt::format("step {:>6}  {}", e.step + 1, e.what);
-        ImGui::PushFont(e.phaseCompleted ? m_fonts.uiBold : m_fonts.ui);
+        ImGui::PushFont(e.phaseCompleted ? panel().bold : panel().regular);
         if (ImGui::Selectable(label.c_str(), m_session->position() == e.step + 1)) m_session->seek(e.step + 1);
         ImGui::PopFont();
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Go to the moment after this step");
