@@ -4,7 +4,7 @@
 set -euo pipefail
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-pkgs=(build-essential cmake ninja-build pkg-config
+pkgs=(build-essential cmake ninja-build pkg-config ccache
       libgtest-dev libbenchmark-dev qt6-base-dev qt6-svg-dev
       libimgui-dev libglfw3-dev libgl-dev libgl1-mesa-dri
       libtomlplusplus-dev nlohmann-json3-dev libcli11-dev libfmt-dev

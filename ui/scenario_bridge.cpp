@@ -3,25 +3,35 @@
 #include <fmt/format.h>
 
 #include "core/scenario/scenario.hpp"
+#include "core/scenario/expr.hpp"
 #include "core/scenario/scenario_io.hpp"
 
 namespace ws::ui {
 namespace {
 
-// Instruction-table flags for a scenario's instruction kind; 0 when the run
-// control's flag test cannot express it (a single mnemonic of a family with
-// no flag of its own, such as "add").
-std::uint32_t kindFlags(std::string_view kind) {
-  if (kind == "collective") return core::kCollective;
-  if (kind == "atomic") return core::kAtomic;
-  if (kind == "mbarrier") return core::kMbarrier;
-  if (kind == "control") return core::kBranch | core::kBarrier;
-  if (kind == "memory") return core::kReadsMem | core::kWritesMem;
+// A scenario's instruction kind: a mnemonic ("shfl", "red.async") or a family ("atomic").
+void setKind(core::Breakpoint& b, std::string_view kind) {
+  b.kind = core::Breakpoint::Kind::InstrKind;
   if (auto op = core::findMnemonic(kind)) {
-    const std::uint32_t f = core::opInfo(*op).flags & (core::kCollective | core::kAtomic | core::kMbarrier | core::kBarrier | core::kAsync);
-    return f;
+    b.opcode = static_cast<std::int32_t>(*op);
+    return;
   }
-  return 0;
+  const auto families = core::instructionFamilies();
+  for (std::size_t i = 0; i < families.size(); ++i)
+    if (families[i] == kind) b.family = static_cast<std::int32_t>(i);
+}
+
+// The lanes of each warp of a CTA that make a `lanes` condition true.
+std::vector<std::uint32_t> laneFilter(const std::string& expr, std::uint32_t threadsPerCta) {
+  const std::uint32_t warps = (threadsPerCta + core::kWarpSize - 1) / core::kWarpSize;
+  std::vector<std::uint32_t> masks(warps, 0);
+  for (std::uint32_t t = 0; t < threadsPerCta; ++t) {
+    const core::ExprVars v{t % core::kWarpSize, t, t / core::kWarpSize};
+    const auto r = core::evalExpr(expr, v);
+    if (const auto* val = std::get_if<core::ExprValue>(&r); val && val->truthy())
+      masks[t / core::kWarpSize] |= 1u << (t % core::kWarpSize);
+  }
+  return masks;
 }
 
 }  // namespace
@@ -38,29 +48,29 @@ ScenarioStart scenarioStart(const core::PreparedScenario& p, const core::Scenari
   if (!s) return out;
   if (!s->title.empty()) out.title = s->title;
   for (const auto& n : s->narration) out.story.push_back({n.step, n.ptxLine, n.text});
-  for (const auto& b : s->session.breakpoints) {
-    ScenarioStart::Stop st;
-    st.enabled = b.enabled;
-    if (b.ptxLine) {
-      st.kind = ScenarioStart::Stop::Kind::PtxLine;
-      st.line = static_cast<std::int32_t>(*b.ptxLine);
-    } else if (b.cudaLine) {
-      st.kind = ScenarioStart::Stop::Kind::CudaLine;
-      st.line = static_cast<std::int32_t>(*b.cudaLine);
-      for (std::size_t i = 0; i < p.program->files.size() && !b.cudaFile.empty(); ++i) {
+  const std::uint32_t threads = p.launch.block[0] * p.launch.block[1] * p.launch.block[2];
+  for (const auto& sb : s->session.breakpoints) {
+    core::Breakpoint b;
+    b.enabled = sb.enabled;
+    if (sb.ptxLine) {
+      b.kind = core::Breakpoint::Kind::PtxLine;
+      b.line = static_cast<std::int32_t>(*sb.ptxLine);
+    } else if (sb.cudaLine) {
+      b.kind = core::Breakpoint::Kind::CudaLine;
+      b.line = static_cast<std::int32_t>(*sb.cudaLine);
+      for (std::size_t i = 0; i < p.program->files.size() && !sb.cudaFile.empty(); ++i) {
         const std::string& f = p.program->files[i];
-        if (f.size() >= b.cudaFile.size() && f.compare(f.size() - b.cudaFile.size(), b.cudaFile.size(), b.cudaFile) == 0)
-          st.file = static_cast<std::int32_t>(i);
+        if (f.size() >= sb.cudaFile.size() && f.compare(f.size() - sb.cudaFile.size(), sb.cudaFile.size(), sb.cudaFile) == 0)
+          b.file = static_cast<std::int32_t>(i);
       }
-    } else if (!b.instruction.empty() && kindFlags(b.instruction)) {
-      st.kind = ScenarioStart::Stop::Kind::InstrKind;
-      st.flags = kindFlags(b.instruction);
+    } else if (!sb.instruction.empty()) {
+      setKind(b, sb.instruction);
     } else {
-      out.skipped.push_back(fmt::format("breakpoint {}{}{}", b.instruction, b.lanes.empty() ? "" : " if ", b.lanes));
-      continue;
+      b.kind = core::Breakpoint::Kind::Lanes;
     }
-    if (!b.lanes.empty()) out.skipped.push_back(fmt::format("lane condition '{}' (the breakpoint stops for every lane)", b.lanes));
-    out.stops.push_back(st);
+    // The loader has checked the expression; a lane filter applies to every kind.
+    if (!sb.lanes.empty()) b.laneFilter = laneFilter(sb.lanes, threads);
+    out.breakpoints.push_back(std::move(b));
   }
   out.focusCta = s->session.focus.cta;
   out.focusWarp = s->session.focus.warp;

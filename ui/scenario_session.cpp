@@ -7,20 +7,7 @@ std::variant<std::unique_ptr<Session>, std::string> sessionFromStart(ScenarioSta
   SessionSource meta;
   meta.title = start.title;
   meta.narration = std::move(start.story);
-  for (const auto& st : start.stops) {
-    core::Breakpoint b;
-    b.enabled = st.enabled;
-    switch (st.kind) {
-      case ScenarioStart::Stop::Kind::PtxLine: b.kind = core::Breakpoint::Kind::PtxLine; b.line = st.line; break;
-      case ScenarioStart::Stop::Kind::CudaLine:
-        b.kind = core::Breakpoint::Kind::CudaLine;
-        b.line = st.line;
-        b.file = st.file;
-        break;
-      case ScenarioStart::Stop::Kind::InstrKind: b.kind = core::Breakpoint::Kind::InstrKind; b.instrFlags = st.flags; break;
-    }
-    meta.breakpoints.push_back(b);
-  }
+  meta.breakpoints = std::move(start.breakpoints);
   auto session = Session::fromEngine(std::move(*start.engine), std::move(meta));
   const auto& s = session->state();
   if (start.focusCta < s.ctas.size()) {

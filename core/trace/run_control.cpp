@@ -27,17 +27,34 @@ bool conditionHolds(const MachineState& s, const Breakpoint& b) {
   return std::any_of(s.warps.begin(), s.warps.end(), test);
 }
 
+bool kindMatches(const Breakpoint& b, const Instr& ins) {
+  if (b.opcode >= 0) return static_cast<std::int32_t>(ins.op) == b.opcode;
+  if (b.family >= 0) return static_cast<std::int32_t>(ins.family) == b.family;
+  return (ins.info().flags & b.instrFlags) != 0;
+}
+
+// Whether a lane the breakpoint cares about executes the next step.
+bool lanesMatch(const MachineState& s, const Breakpoint& b, const NextStep& n) {
+  if (b.laneFilter.empty()) return true;
+  if (n.warp >= s.warps.size()) return false;
+  const std::uint32_t w = s.warps[n.warp].warpInCta;
+  return w < b.laneFilter.size() && (b.laneFilter[w] & n.lanes) != 0;
+}
+
 // Breakpoints checked before a step: does the instruction about to run match?
-bool hitsBefore(const Program& p, const Breakpoint& b, const NextStep& n) {
+bool hitsBefore(const Program& p, const MachineState& s, const Breakpoint& b, const NextStep& n) {
   if (!b.enabled || !n.valid || n.pc >= p.instrs.size()) return false;
   const Instr& ins = p.instrs[n.pc];
+  bool at = false;
   switch (b.kind) {
-    case Breakpoint::Kind::Pc: return n.pc == b.pc;
-    case Breakpoint::Kind::PtxLine: return static_cast<std::int32_t>(ins.pos.line) == b.line;
-    case Breakpoint::Kind::CudaLine: return ins.cuda.line == b.line && (b.file < 0 || ins.cuda.file == b.file);
-    case Breakpoint::Kind::InstrKind: return (ins.info().flags & b.instrFlags) != 0;
+    case Breakpoint::Kind::Pc: at = n.pc == b.pc; break;
+    case Breakpoint::Kind::PtxLine: at = static_cast<std::int32_t>(ins.pos.line) == b.line; break;
+    case Breakpoint::Kind::CudaLine: at = ins.cuda.line == b.line && (b.file < 0 || ins.cuda.file == b.file); break;
+    case Breakpoint::Kind::InstrKind: at = kindMatches(b, ins); break;
+    case Breakpoint::Kind::Lanes: at = true; break;
     default: return false;
   }
+  return at && lanesMatch(s, b, n);
 }
 
 // Breakpoints checked after a step, on what it changed.
@@ -96,6 +113,7 @@ NextStep peekNext(const History& h) {
     n.valid = !r.userEdit;
     n.warp = r.warp;
     n.pc = r.pc;
+    n.lanes = r.lanes | r.guardFalse;
     return n;
   }
   const Engine& e = h.engine();
@@ -104,6 +122,7 @@ NextStep peekNext(const History& h) {
       n.valid = true;
       n.warp = *w;
       n.pc = g->pc;
+      n.lanes = g->lanes;
     }
   }
   return n;
@@ -135,7 +154,7 @@ RunOutcome runForward(History& h, const std::vector<Breakpoint>& bps, const RunR
     const NextStep next = peekNext(h);
     if (req.breakpoints && out.steps > 0) {
       for (std::size_t i = 0; i < bps.size(); ++i) {
-        if (hitsBefore(p, bps[i], next)) {
+        if (hitsBefore(p, h.state(), bps[i], next)) {
           out.why = RunOutcome::Why::Breakpoint;
           out.breakpoint = static_cast<int>(i);
           return out;
@@ -197,8 +216,9 @@ RunOutcome runBackward(History& h, const std::vector<Breakpoint>& bps, std::uint
     n.valid = !r.userEdit && !r.completedAsync;
     n.warp = r.warp;
     n.pc = r.pc;
+    n.lanes = r.lanes | r.guardFalse;
     for (std::size_t i = 0; i < bps.size(); ++i) {
-      const bool before = hitsBefore(p, bps[i], n);
+      const bool before = hitsBefore(p, h.state(), bps[i], n);
       const bool after = bps[i].kind != Breakpoint::Kind::LaneCondition && hitsAfter(bps[i], r, h.state(), h.state(), hooks, false);
       if (before || after) {
         out.why = RunOutcome::Why::Breakpoint;

@@ -63,6 +63,7 @@ struct NextStep {
   bool valid = false;
   std::uint32_t warp = 0;
   std::uint32_t pc = 0;
+  std::uint32_t lanes = 0;  // the lanes that will execute it
 };
 NextStep peekNext(const History& h);
 

@@ -265,5 +265,63 @@ instruction = "collective"
   EXPECT_NE(std::get<std::string>(bad).find("missing.ptx"), std::string::npos);
 }
 
+TEST(Session, ScenarioBreakpointsWithLaneConditionsAndMnemonics) {
+  const std::string dir = ::testing::TempDir() + "/ws_ui_scenario_lanes";
+  std::filesystem::create_directories(dir);
+  const std::string path = dir + "/lanes.toml";
+  // Two warps; only threads 40-63 (warp 1, lanes 8-31) take the add.
+  std::ofstream(path) << R"(format = 1
+title = "Lane conditions"
+
+[program.snippet]
+code = '''
+setp.lt.u32 %p1, %r1, 40;
+@%p1 bra LOW;
+add.u32 %r2, %r1, 100;
+LOW:
+mul.lo.u32 %r3, %r1, 2;
+'''
+lanes = 64
+
+[program.snippet.init]
+"%r1" = "tid"
+
+[[session.breakpoint]]
+instruction = "add"
+lanes = "tid == 3"
+
+[[session.breakpoint]]
+instruction = "add"
+lanes = "tid == 45"
+
+[[session.breakpoint]]
+lanes = "warp == 0 && lane == 7"
+enabled = false
+)";
+  auto made = loadScenarioSession(path);
+  ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Session>>(made)) << std::get<std::string>(made);
+  auto& s = *std::get<std::unique_ptr<Session>>(made);
+  ASSERT_EQ(s.breakpoints().size(), 3u);
+  EXPECT_EQ(s.breakpoints()[0].laneFilter, (std::vector<std::uint32_t>{1u << 3, 0u}));
+  EXPECT_EQ(s.breakpoints()[1].laneFilter, (std::vector<std::uint32_t>{0u, 1u << 13}));
+  EXPECT_EQ(s.breakpoints()[2].kind, core::Breakpoint::Kind::Lanes);
+  // Thread 3 never executes the add, thread 45 does: the second breakpoint stops it.
+  const core::RunOutcome o = s.continueFor(10'000);
+  EXPECT_EQ(o.why, core::RunOutcome::Why::Breakpoint);
+  EXPECT_EQ(o.breakpoint, 1);
+  s.step(core::StepUnit::Step);
+  const core::StepRecord* r = s.history().current();
+  ASSERT_NE(r, nullptr);
+  EXPECT_EQ(r->warp, 1u);
+  EXPECT_EQ(s.program().instrs[r->pc].op, core::Opcode::Add);
+  // The lanes-only breakpoint stops before any instruction lane 7 of warp 0 runs.
+  s.seek(0);
+  s.setBreakpointEnabled(2, true);
+  s.setBreakpointEnabled(1, false);
+  s.continueFor(10'000);  // the first step is never stopped at; the next of warp 0 is
+  EXPECT_EQ(s.lastOutcome().why, core::RunOutcome::Why::Breakpoint);
+  EXPECT_EQ(s.lastOutcome().breakpoint, 2);
+}
+
 }  // namespace
 }  // namespace ws::ui

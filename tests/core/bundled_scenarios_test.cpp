@@ -1,0 +1,160 @@
+// Properties every bundled scenario (scenarios/*/*.toml) must have, on top of
+// its own expectations (checked by the per-scenario `warpscope-cli run`
+// tests): it loads without errors; running to the end and stepping back to
+// step 0 restores the launch state exactly; seek(n) reaches the same state as
+// n single steps; two runs give the same trace hash; and its expectations pass
+// when checked in-process too.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/scenario/expectations.hpp"
+#include "core/scenario/scenario.hpp"
+#include "core/scenario/scenario_io.hpp"
+#include "core/trace/history.hpp"
+
+namespace ws::core {
+namespace {
+namespace fs = std::filesystem;
+
+// Long enough for every lesson; a scenario that needs more is not a lesson.
+constexpr std::uint64_t kStepCap = 2'000'000;
+
+std::vector<std::string> bundledScenarios() {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto& dir : fs::directory_iterator(WS_SCENARIO_DIR, ec))
+    for (const auto& f : fs::directory_iterator(dir.path(), ec))
+      if (f.path().extension() == ".toml") out.push_back(fs::relative(f.path(), WS_SCENARIO_DIR).string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+struct Loaded {
+  ScenarioLoad load;
+  Engine engine() const { return std::get<Engine>(createEngine(*load.prepared)); }
+};
+
+Loaded loadBundled(const std::string& rel) {
+  Loaded l{loadScenarioFile(std::string(WS_SCENARIO_DIR) + "/" + rel)};
+  return l;
+}
+
+// One number for the whole run: every step's state hash, folded in order.
+std::uint64_t traceHash(History& h, std::vector<std::uint64_t>* perStep = nullptr) {
+  std::uint64_t acc = h.state().hash();
+  if (perStep) perStep->push_back(acc);
+  while (h.position() < kStepCap && h.forward().executed) {
+    const std::uint64_t s = h.state().hash();
+    if (perStep) perStep->push_back(s);
+    acc = (acc ^ s) * 0x100000001b3ull + 0x9e3779b97f4a7c15ull;
+  }
+  return acc;
+}
+
+class BundledScenario : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(BundledScenario, LoadsAndMeetsItsExpectations) {
+  const Loaded l = loadBundled(GetParam());
+  std::string errors;
+  for (const LoadError& e : l.load.errors) errors += e.str() + "\n";
+  ASSERT_TRUE(l.load.ok()) << errors;
+  EXPECT_FALSE(l.load.scenario->title.empty()) << "a bundled lesson needs a title";
+  EXPECT_FALSE(l.load.scenario->description.empty()) << "a bundled lesson needs a description";
+  Engine e = l.engine();
+  const RunResult r = e.run(std::min(l.load.prepared->maxSteps, kStepCap));
+  const ExpectationReport rep = checkExpectations(*l.load.scenario, *l.load.prepared, e, r.stop, r.diags);
+  std::string failures;
+  for (const auto& f : rep.failures) failures += f + "\n";
+  EXPECT_TRUE(rep.ok()) << failures;
+}
+
+TEST_P(BundledScenario, RunToEndThenBackToStartRestoresTheLaunchState) {
+  const Loaded l = loadBundled(GetParam());
+  ASSERT_TRUE(l.load.ok());
+  History h(l.engine(), {.checkpointEvery = 64});
+  const MachineState initial = h.state();
+  traceHash(h);
+  ASSERT_GT(h.position(), 0u);
+  const std::uint64_t end = h.position();
+  const std::uint64_t finalHash = h.state().hash();
+  while (h.back()) {
+  }
+  EXPECT_EQ(h.position(), 0u);
+  EXPECT_TRUE(h.state() == initial);
+  EXPECT_EQ(h.seek(end), end);
+  EXPECT_EQ(h.state().hash(), finalHash);
+}
+
+TEST_P(BundledScenario, SeekEqualsSteppingAndRunsAreDeterministic) {
+  const Loaded l = loadBundled(GetParam());
+  ASSERT_TRUE(l.load.ok());
+  History a(l.engine(), {.checkpointEvery = 16});
+  std::vector<std::uint64_t> hashes;
+  const std::uint64_t ta = traceHash(a, &hashes);
+  History b(l.engine(), {.checkpointEvery = 1000});
+  EXPECT_EQ(traceHash(b), ta) << "two runs of one scenario differ";
+  History sought(l.engine(), {.checkpointEvery = 16});
+  const std::uint64_t last = hashes.size() - 1;
+  for (std::uint64_t n : {last, std::uint64_t{0}, last / 2, std::uint64_t{1}, last / 3, last}) {
+    if (n > last) continue;
+    EXPECT_EQ(sought.seek(n), n);
+    EXPECT_EQ(sought.state().hash(), hashes[n]) << "seek(" << n << ")";
+  }
+}
+
+// Lessons compiled from CUDA keep what an H100 wrote (hw-h100.json beside
+// kernel.cu: {"buffer name": [u32 words]}). The lesson's run, in the mode its
+// file asks for, must end with the same buffers, except strict lessons that
+// stop at undefined behaviour (the hardware goes on).
+TEST_P(BundledScenario, EndsWithTheBuffersAnH100Wrote) {
+  const fs::path file = fs::path(WS_SCENARIO_DIR) / GetParam();
+  const fs::path hw = file.parent_path() / "hw-h100.json";
+  if (!fs::exists(hw) || file.stem() == "strict") GTEST_SKIP() << "no H100 recording for this lesson";
+  const Loaded l = loadBundled(GetParam());
+  ASSERT_TRUE(l.load.ok());
+  Engine e = l.engine();
+  const RunResult r = e.run(std::min(l.load.prepared->maxSteps, kStepCap));
+  ASSERT_EQ(r.stop, StopReason::Finished);
+  std::ifstream in(hw);
+  const nlohmann::json j = nlohmann::json::parse(in);
+  std::uint32_t index = 0;
+  std::size_t compared = 0;
+  for (const Param& prm : l.load.scenario->params) {
+    const auto* b = std::get_if<BufferParam>(&prm);
+    if (!b) continue;
+    const std::uint32_t i = index++;
+    if (!j.contains(b->name)) continue;
+    const auto& bytes = e.buffer(i);
+    const auto& words = j[b->name];
+    ASSERT_EQ(words.size() * 4, bytes.size()) << b->name;
+    for (std::size_t w = 0; w < words.size(); ++w) {
+      std::uint32_t v = 0;
+      std::memcpy(&v, bytes.data() + 4 * w, 4);
+      EXPECT_EQ(v, words[w].get<std::uint32_t>()) << b->name << "[" << w << "]";
+    }
+    ++compared;
+  }
+  EXPECT_GT(compared, 0u) << hw << " names no buffer of the scenario";
+}
+
+std::string testName(const ::testing::TestParamInfo<std::string>& info) {
+  std::string n = info.param;
+  for (char& c : n)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return n;
+}
+
+INSTANTIATE_TEST_SUITE_P(Gallery, BundledScenario, ::testing::ValuesIn(bundledScenarios()), testName);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(BundledScenario);
+
+}  // namespace
+}  // namespace ws::core
