@@ -31,7 +31,6 @@ std::string Viewer::title() const { return ui::windowTitle(m_session.get()); }
 
 bool Viewer::open(const cli::InputOptions& in) {
   ui::ScenarioStart start = cli::openInput(in);
-  std::vector<std::string> skipped = start.skipped;
   if (!start.engine) {
     m_error = start.error;
     m_showError = true;
@@ -57,8 +56,7 @@ bool Viewer::open(const cli::InputOptions& in) {
   const fs::path abs = fs::absolute(in.path, ec);
   m_settings.lastFile = ec ? in.path : abs.string();
   m_settings.lastDir = fs::path(m_settings.lastFile).parent_path().string();
-  m_status = skipped.empty() ? fmt::format("Opened {}", in.path)
-                             : fmt::format("Opened {}; breakpoints not checked: {}", in.path, fmt::join(skipped, "; "));
+  m_status = fmt::format("Opened {}", in.path);
   return true;
 }
 
