@@ -70,6 +70,7 @@ class Viewer {
   // Lay the windows out again from the display size on the next frame.
   void resetLayout() { m_relayout = true; }
   void showExamples(bool on) { m_showExamples = on; }
+  const FileBrowser& fileBrowser() const { return m_browser; }
 
  private:
   struct Rect {

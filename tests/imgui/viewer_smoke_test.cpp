@@ -6,6 +6,8 @@
 
 #include <GLFW/glfw3.h>
 
+#include <filesystem>
+
 #include "app/imgui/key_map.hpp"
 #include "tests/imgui/headless.hpp"
 #include "ui/gallery.hpp"
@@ -179,6 +181,23 @@ TEST(ImguiViewer, OpensPtxWithLaunchOptionsAndReportsBadInput) {
   EXPECT_NE(v.error().find(bad + ":4:"), std::string::npos) << v.error();
   EXPECT_EQ(v.session()->launch().entry, "pub_shfl_modes");  // the open session stays
   h.frame(v);
+}
+
+TEST(ImguiViewer, CtrlOOpensTheFilePickerWhichOpensAScenario) {
+  test::Headless h;
+  Viewer v(Settings{}, h.fonts, 1.0f);
+  ASSERT_TRUE(v.open(input(kSnippet))) << v.error();
+  h.frame(v);
+  ImGuiIO& io = ImGui::GetIO();
+  io.KeyCtrl = true;
+  io.KeysDown[GLFW_KEY_O] = true;
+  h.frame(v);
+  io.KeysDown[GLFW_KEY_O] = false;
+  io.KeyCtrl = false;
+  EXPECT_TRUE(v.fileBrowser().isOpen());
+  EXPECT_EQ(v.fileBrowser().dir(), std::filesystem::weakly_canonical(WS_TEST_DATA "/imgui/shfl-snippet").string());
+  for (int i = 0; i < 3; ++i) h.frame(v);  // the picker draws over the panels
+  EXPECT_TRUE(v.fileBrowser().isOpen());
 }
 
 TEST(ImguiViewer, StartsWithTheExamplesAndNoSession) {
