@@ -23,6 +23,7 @@ Viewer::Viewer(Settings settings, Fonts fonts, float scale)
   setTheme(m_settings.theme);
   m_driver.setAutoplaySpeed(m_settings.autoplaySpeed);
   m_gallery = ui::listGallery(ui::bundledScenarioDir());
+  m_showExamples = true;  // until something is opened: the way in for a first run
 }
 
 Viewer::~Viewer() = default;
@@ -178,8 +179,6 @@ void Viewer::frame(double dt) {
     }
     ImGui::End();
     drawTimeline();
-  } else if (!m_browser.isOpen()) {
-    m_showExamples = true;
   }
   if (auto picked = m_browser.draw()) open(*picked);
   drawExamples();
