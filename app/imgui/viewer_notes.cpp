@@ -30,7 +30,10 @@ void Viewer::drawNarration() {
     ImGui::Separator();
     ImGui::TextUnformatted(e.headline.c_str());
   }
-  for (const ui::LaneExplanation& l : e.lanes) ImGui::BulletText("%s", l.text.c_str());
+  for (const ui::LaneExplanation& l : e.lanes) {
+    ImGui::Bullet();
+    ImGui::TextWrapped("%s", l.text.c_str());  // BulletText would not wrap
+  }
   for (const std::string& n : e.notes) {
     ImGui::PushStyleColor(ImGuiCol_Text, toVec4(m_theme.mutedText));
     ImGui::TextUnformatted(n.c_str());
