@@ -127,6 +127,16 @@ void addInputOptions(CLI::App* cmd, InputOptions& o, bool withMode, bool inputRe
       ->check(CLI::PositiveNumber);
 }
 
+ui::ScenarioStart debuggerStart(const Input& in) {
+  ui::ScenarioStart start = ui::scenarioStart(in.prepared, in.scenario ? &*in.scenario : nullptr);
+  if (!in.scenario && start.engine) {
+    core::EngineOptions opts = start.engine->options();
+    opts.scheduling = core::WarpScheduling::RoundRobin;
+    start.engine->setOptions(opts);
+  }
+  return start;
+}
+
 bool isScenarioPath(const std::string& path) {
   return path.size() >= 5 && path.compare(path.size() - 5, 5, ".toml") == 0;
 }

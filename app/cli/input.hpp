@@ -10,6 +10,7 @@
 #include "core/scenario/scenario.hpp"
 #include "core/scenario/scenario_io.hpp"
 #include "app/cli/input_options.hpp"
+#include "ui/scenario_bridge.hpp"
 
 namespace ws::cli {
 
@@ -28,5 +29,10 @@ bool isScenarioPath(const std::string& path);
 std::optional<Input> loadInput(const InputOptions& o);
 // The same, appending the errors (one per line) to `errors` instead.
 std::optional<Input> loadInput(const InputOptions& o, std::string& errors);
+
+// The input as the debuggers step it: a plain PTX file runs with the
+// round-robin warp scheduler (one warp instruction at a time, warps taking
+// turns), so step N is the same step in the viewers and in `render --step N`.
+ui::ScenarioStart debuggerStart(const Input& in);
 
 }  // namespace ws::cli

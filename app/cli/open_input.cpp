@@ -13,13 +13,7 @@ ui::ScenarioStart openInput(const InputOptions& o) {
     failed.error = errors.empty() ? o.path + ": error: cannot be opened" : errors;
     return failed;
   }
-  ui::ScenarioStart start = ui::scenarioStart(in->prepared, in->scenario ? &*in->scenario : nullptr);
-  if (!in->scenario && start.engine) {
-    core::EngineOptions opts = start.engine->options();
-    opts.scheduling = core::WarpScheduling::RoundRobin;
-    start.engine->setOptions(opts);
-  }
-  return start;
+  return debuggerStart(*in);
 }
 
 }  // namespace ws::cli

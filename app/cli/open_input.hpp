@@ -1,8 +1,7 @@
 #pragma once
 // An input (scenario or PTX file with its launch) made ready for an
-// interactive session: the debuggers' way in, shared by warpscope-imgui and
-// `warpscope-cli render`'s stepping rules (plain PTX runs with the
-// round-robin scheduler, so steps count as in the debugger).
+// interactive session (loadInput + debuggerStart, input.hpp), for code that
+// also includes ui/session.hpp and so must not include core/scenario.
 #include "app/cli/input_options.hpp"
 #include "ui/scenario_bridge.hpp"
 

@@ -49,11 +49,6 @@ bool runUntil(ui::Session& s, const std::string& prefix, std::uint64_t maxSteps)
 }  // namespace
 
 int runRenderJob(ui::ScenarioStart start, const RenderJob& job) {
-  if (job.roundRobin && start.engine) {
-    core::EngineOptions o = start.engine->options();
-    o.scheduling = core::WarpScheduling::RoundRobin;
-    start.engine->setOptions(o);
-  }
   auto made = ui::sessionFromStart(std::move(start));
   if (auto* e = std::get_if<std::string>(&made)) {
     fmt::print(stderr, "error: {}\n", *e);
