@@ -292,7 +292,18 @@ std::string describeOutcome(const core::RunOutcome& o, const Session& s) {
     }
     case Why::Budget: return fmt::format("Running… {}", at);
     case Why::AtStart: return "At step 0: nothing to step back";
-    case Why::NothingToRun: return fmt::format("Nothing to run, {}", at);
+    case Why::NothingToRun: {
+      // Stepping one warp's instruction when that warp is blocked does nothing:
+      // say why and what to do instead.
+      const auto& warps = s.state().warps;
+      const std::uint32_t w = s.focus().warp;
+      if (!s.finished() && w < warps.size() && warps[w].ctl.ready() == 0 && warps.size() > 1)
+        return fmt::format("Warp {} cannot run now (its lanes wait or have exited): focus another warp ({}) or "
+                           "step all warps ({}), {}",
+                           w, shortcutText(actionInfo(ActionId::NextWarp).shortcut),
+                           shortcutText(actionInfo(ActionId::UnitCycle).shortcut), at);
+      return fmt::format("Nothing to run, {}", at);
+    }
     case Why::Done: break;
   }
   return fmt::format("Paused, {}", at);

@@ -35,11 +35,6 @@ bool write(ui::Session& s, const RenderJob& job, const ui::Theme& theme, const s
 }  // namespace
 
 int runRenderJob(ui::ScenarioStart start, const RenderJob& job) {
-  if (job.roundRobin && start.engine) {
-    core::EngineOptions o = start.engine->options();
-    o.scheduling = core::WarpScheduling::RoundRobin;
-    start.engine->setOptions(o);
-  }
   auto made = ui::sessionFromStart(std::move(start));
   if (auto* e = std::get_if<std::string>(&made)) {
     fmt::print(stderr, "error: {}\n", *e);

@@ -203,3 +203,28 @@ TEST(RunDriver, AutoplayStepsAtItsSpeed) {
 
 }  // namespace
 }  // namespace ws::ui
+
+namespace ws::ui {
+namespace {
+
+TEST(Actions, SteppingABlockedWarpSaysWhatToDo) {
+  auto s = test::ui::session(test::kernel("\tbar.sync 0;\n\tadd.u32 %r3, %r0, 1;\n"), test::ui::kernelLaunch(64));
+  ASSERT_TRUE(s);
+  s->setFollowExecution(false);
+  DebuggerChoices c;  // unit: the focused warp's next instruction
+  core::RunOutcome o;
+  for (int i = 0; i < 100; ++i) {
+    o = runAction(ActionId::StepOver, *s, c);
+    if (o.why == core::RunOutcome::Why::NothingToRun) break;
+  }
+  ASSERT_EQ(o.why, core::RunOutcome::Why::NothingToRun);  // warp 0 waits at bar.sync for warp 1
+  const std::string text = describeOutcome(o, *s);
+  EXPECT_EQ(text.rfind("Warp 0 cannot run now", 0), 0u) << text;
+  EXPECT_NE(text.find("Alt+Down"), std::string::npos) << text;
+  EXPECT_NE(text.find("Alt+2"), std::string::npos) << text;
+  runAction(ActionId::UnitCycle, *s, c);
+  EXPECT_GT(runAction(ActionId::StepOver, *s, c).steps, 0u);  // every warp that can run: warp 1 does
+}
+
+}  // namespace
+}  // namespace ws::ui
