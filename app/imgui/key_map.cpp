@@ -13,6 +13,7 @@ int glfwKeyOf(ui::Key k) {
     case Key::F9: return GLFW_KEY_F9;
     case Key::F10: return GLFW_KEY_F10;
     case Key::F11: return GLFW_KEY_F11;
+    case Key::F12: return GLFW_KEY_F12;
     case Key::Left: return GLFW_KEY_LEFT;
     case Key::Right: return GLFW_KEY_RIGHT;
     case Key::Up: return GLFW_KEY_UP;
@@ -32,6 +33,7 @@ int glfwKeyOf(ui::Key k) {
     case Key::Digit9: return GLFW_KEY_9;
     case Key::H: return GLFW_KEY_H;
     case Key::S: return GLFW_KEY_S;
+    case Key::P: return GLFW_KEY_P;
   }
   return -1;
 }
@@ -39,6 +41,7 @@ int glfwKeyOf(ui::Key k) {
 std::optional<ui::ActionId> pressedAction(const ImGuiIO& io) {
   if (io.WantTextInput) return std::nullopt;
   for (const ui::ActionInfo& a : ui::allActions()) {
+    if (a.menu == "View") continue;  // presentation and predict modes are the desktop app's
     const int key = glfwKeyOf(a.shortcut.key);
     if (key < 0 || !ImGui::IsKeyPressed(key, true)) continue;
     if (a.shortcut.ctrl == io.KeyCtrl && a.shortcut.shift == io.KeyShift && a.shortcut.alt == io.KeyAlt) return a.id;
