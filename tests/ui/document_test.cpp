@@ -10,11 +10,7 @@
 namespace ws::ui {
 namespace {
 
-const char* kBody =
-    "\tmul.lo.u32 %r1, %r0, 3;\n"
-    "\tshfl.sync.bfly.b32 %r2, %r1, 1, 0x1f, 0xffffffff;\n"
-    "\tadd.u32 %r3, %r1, %r2;\n"
-    "\tst.global.u32 [%rd3], %r3;\n";
+const char* const kBody = test::ui::kButterflyBody;
 
 TEST(Document, PtxProblemsAreAtTheirLine) {
   std::string ptx = test::kernel(kBody);

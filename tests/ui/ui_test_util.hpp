@@ -19,6 +19,13 @@
 
 namespace ws::test::ui {
 
+// A test::kernel() body: %r1 = laneid * 3; shfl.bfly by 1; add; store to out[tid].
+inline constexpr const char* kButterflyBody =
+    "\tmul.lo.u32 %r1, %r0, 3;\n"
+    "\tshfl.sync.bfly.b32 %r2, %r1, 1, 0x1f, 0xffffffff;\n"
+    "\tadd.u32 %r3, %r1, %r2;\n"
+    "\tst.global.u32 [%rd3], %r3;\n";
+
 // A loaded kernel and a machine state to doctor: the launch state of
 // test::kernel(body) on `block` threads (buffers in and out of `words` words).
 struct Bench {
