@@ -428,9 +428,10 @@ StepResult Engine::deadlock(StepRecord* rec) {
                          laneList(here), ins.info().mnemonic, ins.pos.line, mask, laneList(missing),
                          std::countr_zero(missing), where));
     if (m_options.mode == ExecMode::Strict) {
-      ++m_state.step;
+      // Nothing executed: like a plain deadlock this is a report, not a step,
+      // so stepping again finds the same state instead of counting on.
       endRecord(rec);
-      return {true, StopReason::Deadlock};
+      return {false, StopReason::Deadlock};
     }
     touchWarp(w);
     c.waiting &= ~here;

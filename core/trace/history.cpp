@@ -38,6 +38,7 @@ StepResult History::forward() {
   StepRecord r;
   StepResult res = m_engine.step(&r);
   m_lastStop = res.stop;
+  r.executed = res.executed;
   if (res.executed || !r.diags.empty()) pushRecord(std::move(r));
   return res;
 }
