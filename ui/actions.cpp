@@ -73,6 +73,11 @@ constexpr std::array<ActionInfo, static_cast<std::size_t>(ActionId::Count)> kAct
     {ActionId::PrevWarp, "prev-warp", "Previous warp", "Focus", false, alt(Key::Up), "Focus the previous warp"},
     {ActionId::NextCta, "next-cta", "Next CTA", "Focus", false, alt(Key::PageDown), "Focus the next CTA"},
     {ActionId::PrevCta, "prev-cta", "Previous CTA", "Focus", false, alt(Key::PageUp), "Focus the previous CTA"},
+    // F11 (full screen elsewhere) is step into here, so presentation takes F12; Esc leaves it.
+    {ActionId::Presentation, "presentation", "Presentation mode", "View", true, key(Key::F12),
+     "Full screen for a projector: large type, autoplay and narration captions (Esc leaves)"},
+    {ActionId::PredictMode, "predict-mode", "Predict mode", "View", true, ctrlShift(Key::P),
+     "Before a collective or atomic runs, hide its result and let the audience guess"},
 }};
 
 constexpr bool tableInOrder() {
@@ -172,9 +177,9 @@ std::optional<ActionId> actionForShortcut(const Shortcut& s) {
 }
 
 std::string shortcutText(const Shortcut& s) {
-  static constexpr std::array<std::string_view, 24> kNames{
+  static constexpr std::array<std::string_view, 26> kNames{
       "", "F5", "F9", "F10", "F11", "Left", "Right", "Up", "Down", "PgUp", "PgDown", "Home",
-      "End", "1", "2", "3", "4", "5", "6", "7", "8", "9", "H", "S"};
+      "End", "1", "2", "3", "4", "5", "6", "7", "8", "9", "H", "S", "F12", "P"};
   if (s.key == Key::None) return {};
   std::string out;
   if (s.ctrl) out += "Ctrl+";
@@ -209,6 +214,8 @@ bool actionChecked(ActionId id, const Session& s, const DebuggerChoices& c) {
   if (const auto a = asyncOf(id)) return *a == s.options().asyncCompletion;
   if (id == ActionId::ModeStrict) return s.options().mode == core::ExecMode::Strict;
   if (id == ActionId::ModeHardware) return s.options().mode == core::ExecMode::Hardware;
+  if (id == ActionId::Presentation) return c.presenting;
+  if (id == ActionId::PredictMode) return c.predicting;
   return false;
 }
 
@@ -226,6 +233,14 @@ core::RunOutcome runAction(ActionId id, Session& s, DebuggerChoices& c, std::uin
   }
   if (const auto a = asyncOf(id)) {
     s.setAsyncCompletion(*a);
+    return none;
+  }
+  if (id == ActionId::Presentation) {
+    c.presenting = !c.presenting;
+    return none;
+  }
+  if (id == ActionId::PredictMode) {
+    c.predicting = !c.predicting;
     return none;
   }
   if (!actionEnabled(id, s, c)) return none;
@@ -277,7 +292,18 @@ std::string describeOutcome(const core::RunOutcome& o, const Session& s) {
     }
     case Why::Budget: return fmt::format("Running… {}", at);
     case Why::AtStart: return "At step 0: nothing to step back";
-    case Why::NothingToRun: return fmt::format("Nothing to run, {}", at);
+    case Why::NothingToRun: {
+      // Stepping one warp's instruction when that warp is blocked does nothing:
+      // say why and what to do instead.
+      const auto& warps = s.state().warps;
+      const std::uint32_t w = s.focus().warp;
+      if (!s.finished() && w < warps.size() && warps[w].ctl.ready() == 0 && warps.size() > 1)
+        return fmt::format("Warp {} cannot run now (its lanes wait or have exited): focus another warp ({}) or "
+                           "step all warps ({}), {}",
+                           w, shortcutText(actionInfo(ActionId::NextWarp).shortcut),
+                           shortcutText(actionInfo(ActionId::UnitCycle).shortcut), at);
+      return fmt::format("Nothing to run, {}", at);
+    }
     case Why::Done: break;
   }
   return fmt::format("Paused, {}", at);

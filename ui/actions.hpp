@@ -51,13 +51,16 @@ enum class ActionId : std::uint8_t {
   PrevWarp,
   NextCta,
   PrevCta,
+  // View (front-end state kept in DebuggerChoices)
+  Presentation,
+  PredictMode,
   Count,
 };
 
 // Keys a shortcut can use; front ends map them to their own key codes.
 enum class Key : std::uint8_t {
   None, F5, F9, F10, F11, Left, Right, Up, Down, PageUp, PageDown, Home, End,
-  Digit1, Digit2, Digit3, Digit4, Digit5, Digit6, Digit7, Digit8, Digit9, H, S,
+  Digit1, Digit2, Digit3, Digit4, Digit5, Digit6, Digit7, Digit8, Digit9, H, S, F12, P,
 };
 
 struct Shortcut {
@@ -72,7 +75,7 @@ struct ActionInfo {
   ActionId id;
   std::string_view name;   // stable, for settings and scripting: "step-over"
   std::string_view label;  // menu text: "Step"
-  std::string_view menu;   // "Debug", "Step unit", "Mode", "Async", "Focus"
+  std::string_view menu;   // "Debug", "Step unit", "Mode", "Async", "Focus", "View"
   bool checkable;          // shown with a check mark (radio groups share a menu)
   Shortcut shortcut;
   std::string_view tip;    // one sentence for tooltips and the status bar
@@ -91,6 +94,12 @@ std::string shortcutText(const Shortcut& s);
 struct DebuggerChoices {
   core::StepUnit unit = core::StepUnit::WarpInstruction;
   std::int32_t cursorLine = 0;  // PTX line, 0 = none
+  // Lecture modes: presentation (full screen, projector theme, autoplay,
+  // captions) and predict (the audience guesses a collective's or atomic's
+  // result before it runs). The actions toggle them; front ends show them.
+  bool presenting = false;
+  bool predicting = false;
+  bool operator==(const DebuggerChoices&) const = default;
 };
 
 bool actionEnabled(ActionId id, const Session& s, const DebuggerChoices& c);

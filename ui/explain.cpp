@@ -2,6 +2,7 @@
 // from the step's data-flow record (and its register/memory journal when an
 // instruction has no flows).
 #include <algorithm>
+#include <array>
 #include <bit>
 
 #include <fmt/format.h>
@@ -106,12 +107,14 @@ class Explainer {
   }
 
   void gather() {
-    core::LaneMask members = 0;
+    // members[l]: the lanes whose inputs lane l combined (its own membermask's
+    // lanes; lanes of one step may pass different, disjoint masks).
+    std::array<core::LaneMask, core::kWarpSize> members{};
     std::array<std::uint64_t, core::kWarpSize> input{};
     std::int32_t fromReg = -1, toReg = -1;
     for (const core::Flow& fl : m_rec->flows) {
       if (fl.kind != core::FlowKind::Vote && fl.kind != core::FlowKind::Reduce) continue;
-      members |= 1u << fl.from.lane;
+      members[static_cast<std::size_t>(fl.to.lane)] |= 1u << fl.from.lane;
       input[fl.from.lane] = fl.value;
       fromReg = fl.from.reg;
       toReg = fl.to.reg;
@@ -124,12 +127,13 @@ class Explainer {
         if (c.warp == m_rec->warp && c.lane == l) {
           res += fmt::format("{}{} = {}", res.empty() ? "" : ", ", regName(m_p, static_cast<std::int32_t>(c.reg)), regText(m_f, c.reg, c.after, true));
         }
+      const core::LaneMask over = members[static_cast<std::size_t>(l)];
       if (m_ins->op == core::Opcode::Elect) {
-        add(l, fmt::format("lane {}: {} over {} \u2192 {}", l, mn, lanesPhrase(members), res));
+        add(l, fmt::format("lane {}: {} over {} \u2192 {}", l, mn, lanesPhrase(over), res));
         continue;
       }
       const std::string in = fromReg >= 0 ? fmt::format("its {} = {}", regName(m_p, fromReg), val(fromReg, input[l])) : "its input";
-      add(l, fmt::format("lane {} gives {}; {} over {} \u2192 {}", l, in, mn, lanesPhrase(members), res.empty() ? "(no result)" : res));
+      add(l, fmt::format("lane {} gives {}; {} over {} \u2192 {}", l, in, mn, lanesPhrase(over), res.empty() ? "(no result)" : res));
     }
     (void)toReg;
   }
@@ -158,6 +162,28 @@ class Explainer {
     }
   }
 
+  std::size_t addressIndex() const {
+    for (std::size_t i = 0; i < m_ins->ops.size(); ++i)
+      if (m_ins->ops[i].kind == core::OperandKind::Address) return i;
+    return m_ins->ops.size();
+  }
+
+  // The scalar destination register d of atom (d, [a], ...); null for red,
+  // vector destinations and the sink `_`.
+  const core::Operand* atomDestination() const {
+    const std::size_t ia = addressIndex();
+    if (m_ins->op != core::Opcode::Atom || ia == 0 || ia >= m_ins->ops.size()) return nullptr;
+    const core::Operand& d = m_ins->ops[ia - 1];
+    return d.kind == core::OperandKind::Reg ? &d : nullptr;
+  }
+
+  // The value operand c of atom.cas (d, [a], b, c), or null for other atomics.
+  const core::Operand* casSwapOperand() const {
+    const std::size_t ia = addressIndex();
+    if (m_ins->opMod != core::Mod::Cas || ia + 2 >= m_ins->ops.size()) return nullptr;
+    return &m_ins->ops[ia + 2];
+  }
+
   // Atomics, red.async issue, mbarrier operations.
   bool flowsGeneric() {
     bool any = false;
@@ -169,11 +195,22 @@ class Explainer {
       switch (fl.kind) {
         case core::FlowKind::Atomic: {
           const CellName n = cellName(m_f, fl.to.space, fl.to.cta, fl.to.addr);
+          // The old value is read from the destination register itself: the
+          // journal has no entry when it equals what the register held.
           std::string old;
-          for (const auto& c : m_rec->regs)
-            if (c.warp == m_rec->warp && c.lane == l) old = fmt::format("; it gets the old value {}", regText(m_f, c.reg, c.after, true));
-          add(l, fmt::format("lane {} ({} of {} in serialization order): {} {} {}{}", l, ordinal(fl.order + 1), total,
-                             instrMnemonic(m_p, *m_ins), n.name, val(fl.from.reg, fl.value), old));
+          const core::Operand* d = atomDestination();
+          const std::uint64_t oldBits = d ? regNow(m_f, m_rec->warp, d->reg, l) : 0;
+          if (d) old = fmt::format("; it gets the old value {}", regText(m_f, d->reg, oldBits, true));
+          std::string what = fmt::format("{} {}", n.name, val(fl.from.reg, fl.value));
+          if (const core::Operand* c = casSwapOperand()) {
+            // A compare-and-swap has two operands: b is compared, c is stored.
+            const std::int32_t cReg = c->kind == core::OperandKind::Reg ? static_cast<std::int32_t>(c->reg) : -1;
+            const std::uint64_t cBits = cReg >= 0 ? regBefore(m_f, m_rec->warp, c->reg, l) : static_cast<std::uint64_t>(c->imm);
+            what = fmt::format("{}: if it holds {}, write {}", n.name, val(fl.from.reg, fl.value), val(cReg, cBits));
+            if (d) old += oldBits == fl.value ? " (equal: swapped)" : " (different: not swapped)";
+          }
+          add(l, fmt::format("lane {} ({} of {} in serialization order): {} {}{}", l, ordinal(fl.order + 1), total,
+                             instrMnemonic(m_p, *m_ins), what, old));
           any = true;
           break;
         }

@@ -1,6 +1,7 @@
 // Data-flow arrows of one step, from the StepRecord's flows, plus red.async
 // operations still in flight (drawn dashed until they complete).
 #include <algorithm>
+#include <array>
 #include <bit>
 
 #include <fmt/format.h>
@@ -167,9 +168,13 @@ ShuffleInfo shuffleInfo(const Frame& f, const core::StepRecord& r, const core::I
                : s.mode == core::Mod::Bfly ? fmt::format(".bfly: xor {}", s.b & 0x1fu)
                : fmt::format(".{} by {}", shflModeName(s.mode), s.b & 0x1fu);
   // For .up, c's low bits are the lowest source lane of a segment; for the others, the highest.
+  // Only the bits outside the segment mask count (maxLane = (lane & segmask) |
+  // (c[4:0] & ~segmask)): CUDA's __shfl_sync(..., width) passes c[4:0] = 31
+  // whatever the width, and the clamp is then the segment's last lane.
+  const std::uint32_t segLane = s.clamp & ~s.segmask & 0x1fu;
   const std::string segText = s.segmentStarts.size() <= 1 ? "one segment of 32 lanes" : fmt::format("segments of {} lanes", segLanes);
-  s.clampText = s.mode == core::Mod::Up ? fmt::format("c = {:#x}: {}, sources below segment lane {} keep their own value", s.c, segText, s.clamp)
-                                        : fmt::format("c = {:#x}: {}, clamp at segment lane {}", s.c, segText, s.clamp);
+  s.clampText = s.mode == core::Mod::Up ? fmt::format("c = {:#x}: {}, sources below segment lane {} keep their own value", s.c, segText, segLane)
+                                        : fmt::format("c = {:#x}: {}, clamp at segment lane {}", s.c, segText, segLane);
   return s;
 }
 
@@ -186,6 +191,13 @@ FlowsView buildFlows(const Frame& f, const HistoryIndex* index) {
 
   if (r) {
     if (ins && ins->op == core::Opcode::Shfl) v.shuffle = shuffleInfo(f, *r, *ins);
+    // vote / redux / elect flows, collected first and grouped into buses below.
+    struct {
+      core::FlowKind kind = core::FlowKind::Vote;
+      std::int32_t fromReg = -1, toReg = -1;
+      std::array<core::LaneMask, core::kWarpSize> sources{};  // [to] the lanes feeding it
+      std::array<std::uint64_t, core::kWarpSize> input{};     // [from] its contribution
+    } gathered;
     for (const core::Flow& fl : r->flows) {
       switch (fl.kind) {
         case core::FlowKind::Shuffle:
@@ -203,20 +215,11 @@ FlowsView buildFlows(const Frame& f, const HistoryIndex* index) {
         case core::FlowKind::Reduce: {
           v.srcReg = fl.from.reg;
           v.dstReg = fl.to.reg;
-          auto it = std::find_if(v.gathers.begin(), v.gathers.end(), [&](const Gather& g) { return g.kind == fl.kind; });
-          if (it == v.gathers.end()) {
-            Gather g;
-            g.kind = fl.kind;
-            g.op = ins ? instrMnemonic(p, *ins) : "collective";
-            g.fromReg = fl.from.reg;
-            g.toReg = fl.to.reg;
-            g.inputs.resize(core::kWarpSize);
-            v.gathers.push_back(std::move(g));
-            it = v.gathers.end() - 1;
-          }
-          if (it->inputs[fl.from.lane].empty()) it->inputs[fl.from.lane] = b.valueText(fl.from.reg, fl.value);
-          it->members |= 1u << fl.from.lane;
-          it->members |= 1u << fl.to.lane;
+          gathered.kind = fl.kind;
+          gathered.fromReg = fl.from.reg;
+          gathered.toReg = fl.to.reg;
+          gathered.sources[static_cast<std::size_t>(fl.to.lane)] |= 1u << fl.from.lane;
+          gathered.input[static_cast<std::size_t>(fl.from.lane)] = fl.value;
           break;
         }
         case core::FlowKind::Match: {
@@ -266,6 +269,26 @@ FlowsView buildFlows(const Frame& f, const HistoryIndex* index) {
         case core::FlowKind::Load:
         case core::FlowKind::Store: b.arrow(fl, false, ""); break;
       }
+    }
+    // One bus per set of lanes that combine the same members: a single one for
+    // the usual one membermask, one per group when lanes pass disjoint masks.
+    core::LaneMask grouped = 0;
+    for (int to = 0; to < core::kWarpSize; ++to) {
+      const core::LaneMask set = gathered.sources[static_cast<std::size_t>(to)];
+      if (!set || ((grouped >> to) & 1u)) continue;
+      Gather g;
+      g.kind = gathered.kind;
+      g.op = ins ? instrMnemonic(p, *ins) : "collective";
+      g.fromReg = gathered.fromReg;
+      g.toReg = gathered.toReg;
+      g.inputs.resize(core::kWarpSize);
+      for (int l = to; l < core::kWarpSize; ++l)
+        if (gathered.sources[static_cast<std::size_t>(l)] == set) g.members |= 1u << l;
+      grouped |= g.members;
+      g.members |= set;
+      for (int l = 0; l < core::kWarpSize; ++l)
+        if ((set >> l) & 1u) g.inputs[static_cast<std::size_t>(l)] = b.valueText(g.fromReg, gathered.input[static_cast<std::size_t>(l)]);
+      v.gathers.push_back(std::move(g));
     }
     for (auto& g : v.gathers) {
       // The result every member got, when they agree (ballot, redux); else per lane in the explanation.

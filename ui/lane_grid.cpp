@@ -63,6 +63,8 @@ LaneGridView buildLaneGrid(const Frame& f, std::uint32_t warp) {
   if (rec && rec->membermask) {
     v.hasMembermask = true;
     v.membermask = rec->membermask;
+    // Lanes that pass different, disjoint masks: a lane is a member of one of them.
+    for (const MembermaskGroup& g : membermaskGroups(f, *rec)) v.membermask |= g.mask;
   } else {
     for (int l = 0; l < core::kWarpSize; ++l) {
       const auto i = static_cast<std::size_t>(l);

@@ -68,8 +68,17 @@ MasksView buildMasks(const Frame& f, std::uint32_t warp) {
     v.rows.push_back(row("runs next", "active", nextGroupLanes(c), v.lanes, "lanes the next step of this warp will run"));
   }
   v.rows.push_back(row("exited", "exited", c.exited & c.valid, v.lanes, "lanes that have exited"));
-  if (rec && rec->membermask)
-    v.rows.push_back(row("membermask", "member", rec->membermask, v.lanes, "the membermask operand of this collective"));
+  if (rec && rec->membermask) {
+    // Lanes passing different (disjoint) membermasks get a row per mask.
+    const std::vector<MembermaskGroup> groups = membermaskGroups(f, *rec);
+    if (groups.size() <= 1)
+      v.rows.push_back(row("membermask", "member", rec->membermask, v.lanes, "the membermask operand of this collective"));
+    else
+      for (const MembermaskGroup& g : groups)
+        v.rows.push_back(row(fmt::format("membermask {}", laneList(g.lanes)), "member", g.mask, v.lanes,
+                             fmt::format("the membermask {} passed; lanes of one step may pass different, disjoint masks",
+                                         lanesPhrase(g.lanes))));
+  }
 
   const core::Instr* ins = rec ? instrAt(p, rec->pc) : nullptr;
   if (!ins || ins->ops.empty()) return v;

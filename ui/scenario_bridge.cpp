@@ -1,5 +1,7 @@
 #include "ui/scenario_bridge.hpp"
 
+#include <filesystem>
+
 #include <fmt/format.h>
 
 #include "core/scenario/scenario.hpp"
@@ -72,6 +74,9 @@ ScenarioStart scenarioStart(const core::PreparedScenario& p, const core::Scenari
     if (!sb.lanes.empty()) b.laneFilter = laneFilter(sb.lanes, threads);
     out.breakpoints.push_back(std::move(b));
   }
+  const std::filesystem::path dir = s->source.dir.empty() ? std::filesystem::path(".") : std::filesystem::path(s->source.dir);
+  if (s->program.kind == core::ProgramSpec::Kind::File) out.sourceDirs.push_back((dir / s->program.ptxFile).parent_path().string());
+  if (out.sourceDirs.empty() || out.sourceDirs.front() != dir.string()) out.sourceDirs.push_back(dir.string());
   out.focusCta = s->session.focus.cta;
   out.focusWarp = s->session.focus.warp;
   out.focusLane = s->session.focus.lane;
@@ -81,6 +86,18 @@ ScenarioStart scenarioStart(const core::PreparedScenario& p, const core::Scenari
 
 ScenarioStart scenarioStartFromFile(const std::string& path) {
   auto load = core::loadScenarioFile(path);
+  if (!load.ok()) {
+    ScenarioStart out;
+    for (const auto& e : load.errors) out.error += e.str() + "\n";
+    if (out.error.empty()) out.error = fmt::format("{}: the scenario could not be loaded", path);
+    return out;
+  }
+  return scenarioStart(*load.prepared, &*load.scenario);
+}
+
+ScenarioStart scenarioStartFromText(std::string_view text, const std::string& path) {
+  const std::string dir = std::filesystem::path(path).parent_path().string();
+  auto load = core::loadScenarioText(text, path, core::diskReader(dir), dir);
   if (!load.ok()) {
     ScenarioStart out;
     for (const auto& e : load.errors) out.error += e.str() + "\n";

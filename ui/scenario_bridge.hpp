@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/exec/engine.hpp"
@@ -25,10 +26,17 @@ struct ScenarioStart {
   std::vector<StoryEntry> story;
   std::uint32_t focusCta = 0, focusWarp = 0, focusLane = 0;  // focusWarp: index in the CTA
   std::uint64_t step = 0;                                   // where the user was
+  // Where the CUDA files that the PTX's .file lines name are looked for by
+  // name when their recorded path does not exist (nvcc records the compiling
+  // machine's paths): the PTX file's directory, then the scenario's.
+  std::vector<std::string> sourceDirs;
 };
 
 // `scenario` may be null (a PTX file launched from the command line).
 ScenarioStart scenarioStart(const core::PreparedScenario& prepared, const core::Scenario* scenario);
 ScenarioStart scenarioStartFromFile(const std::string& path);
+// The same from a scenario's text as edited (not yet saved) at `path`:
+// relative file names resolve against path's directory.
+ScenarioStart scenarioStartFromText(std::string_view text, const std::string& path);
 
 }  // namespace ws::ui

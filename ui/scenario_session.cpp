@@ -9,13 +9,15 @@ std::variant<std::unique_ptr<Session>, std::string> sessionFromStart(ScenarioSta
   meta.narration = std::move(start.story);
   meta.breakpoints = std::move(start.breakpoints);
   auto session = Session::fromEngine(std::move(*start.engine), std::move(meta));
+  for (auto& d : start.sourceDirs) session->addSourceSearchDir(std::move(d));
+  // Seek first: following execution moves the focus, and the saved focus wins.
+  if (start.step) session->seek(start.step);
   const auto& s = session->state();
   if (start.focusCta < s.ctas.size()) {
     const auto& c = s.ctas[start.focusCta];
     session->focusWarp(c.firstWarp + std::min(start.focusWarp, c.numWarps ? c.numWarps - 1 : 0));
   }
   session->focusLane(static_cast<int>(std::min<std::uint32_t>(start.focusLane, 31)));
-  if (start.step) session->seek(start.step);
   return session;
 }
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -136,13 +137,28 @@ void shuffleArrows(Grid& g, const FlowsView& v, std::uint32_t warp, double ySrc,
 void gatherArrows(Grid& g, const FlowsView& v, std::uint32_t warp, double ySrc, double yDst) {
   const Theme& t = g.theme();
   Scene& s = g.scene();
-  const double yBus = ySrc + g.rowH() + (yDst - ySrc - g.rowH()) * 0.45;
-  for (const Gather& gt : v.gathers) {
+  const double yMid = ySrc + g.rowH() + (yDst - ySrc - g.rowH()) * 0.45;
+  // Lanes passing disjoint membermasks give one bus per group. Groups that
+  // share a lane span (interleaved masks) are stacked so their boxes do not overlap.
+  auto span = [](core::LaneMask m) { return std::pair{std::countr_zero(m), 31 - std::countl_zero(m)}; };
+  bool overlap = false;
+  for (std::size_t i = 0; i < v.gathers.size(); ++i)
+    for (std::size_t j = i + 1; j < v.gathers.size(); ++j) {
+      if (!v.gathers[i].members || !v.gathers[j].members) continue;
+      const auto [a0, a1] = span(v.gathers[i].members);
+      const auto [b0, b1] = span(v.gathers[j].members);
+      overlap |= a0 <= b1 && b0 <= a1;
+    }
+  const double stack = overlap ? static_cast<double>(v.gathers.size()) : 1.0;
+  const double bh = g.rowH() * 0.8 / std::max(1.0, stack * 0.75);
+  for (std::size_t gi = 0; gi < v.gathers.size(); ++gi) {
+    const Gather& gt = v.gathers[gi];
     if (!gt.members) continue;
     const int lo = std::countr_zero(gt.members), hi = 31 - std::countl_zero(gt.members);
     const std::string kind = gt.kind == core::FlowKind::Vote ? "vote" : "reduce";
+    const double yBus = overlap ? yMid + (static_cast<double>(gi) - (stack - 1) / 2) * (bh + 3) : yMid;
     // A box the members' inputs flow into and the result flows out of.
-    const double bh = g.rowH() * 0.8, top = yBus - bh / 2;
+    const double top = yBus - bh / 2;
     const double x0 = g.laneX(lo) + 2, x1 = g.laneX(std::min(hi, g.lanes() - 1) + 1) - 2;
     Primitive& bus = s.rect(x0, top, x1 - x0, bh, t.panel, fmt::format("flow {} bus", kind));
     bus.hasStroke = true;

@@ -59,7 +59,12 @@ Scene buildClusterScene(const Frame& f, const HistoryIndex* index, const Theme& 
   const int lanes = std::max(1, 32 - std::countl_zero(st.warps[issuer].ctl.valid));
   Grid g(s, t, lanes);
   s.title = fmt::format("warpscope: step {} of {} (cluster view)", f.position, f.launch ? f.launch->entry : std::string("kernel"));
-  double y = header(g, f, issuer, t.margin);
+  // While operations are in flight other warps keep running (the receiver
+  // polls its mbarrier, reads the cells): the header names the warp that ran
+  // this step, not the issuer drawn below it.
+  const core::StepRecord* rec = f.record && !f.record->userEdit && !f.record->completedAsync ? f.record : nullptr;
+  const std::uint32_t ran = rec && rec->warp < st.warps.size() ? rec->warp : issuer;
+  double y = header(g, f, ran, t.margin);
 
   // ---- the issuing CTA
   const double px = t.margin * 0.5, pw = g.right() - px + t.margin * 0.5;
@@ -137,6 +142,23 @@ Scene buildClusterScene(const Frame& f, const HistoryIndex* index, const Theme& 
     s.text(cx[i], yCells + g.rowH() + ns * 1.1, c.name, ns, t.mutedText, TextAnchor::Middle, "cell-name");
   }
   y = yCells + g.rowH() + t.smallSize * 1.8;
+
+  // A warp of the target CTA ran this step: its lanes and the registers its
+  // instruction names, under the cells it may be reading.
+  if (ran != issuer && st.warps[ran].cta == target) {
+    y += t.gap * 0.5;
+    y += g.textLine(t.margin, y, fmt::format("warp {} runs line {}", st.warps[ran].warpInCta, lineOf(f.prog(), rec->pc)), t.fontSize * 1.05,
+                    t.text, true, false, "warp-title");
+    y = layout::laneRows(g, f, buildLaneGrid(f, ran), y, false);
+    if (const core::Instr* ins = instrAt(f.prog(), rec->pc)) {
+      std::vector<std::uint32_t> regs = instrRegisters(*ins);
+      std::stable_partition(regs.begin(), regs.end(), [&](std::uint32_t r) {
+        return std::any_of(rec->regs.begin(), rec->regs.end(), [&](const core::RegChange& c) { return c.warp == ran && c.reg == r; });
+      });
+      if (!regs.empty()) y = layout::registerRows(g, f, buildRegisterTable(f, ran, regs), y + t.gap * 0.3, false);
+    }
+    y += t.gap * 0.3;
+  }
 
   // The target's mbarriers, right of its cells.
   std::vector<std::pair<MbarrierRow, Point>> boxes;

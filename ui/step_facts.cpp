@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "core/exec/exec_ctx.hpp"
 #include "core/exec/memory_map.hpp"
 
 namespace ws::ui {
@@ -134,6 +135,24 @@ bool regWrittenBefore(const Frame& f, std::uint32_t warp, std::uint32_t reg, int
     for (const auto& c : f.record->regs)
       if (c.warp == warp && c.reg == reg && c.lane == lane) return c.wasWritten;
   return regWrittenNow(f, warp, reg, lane);
+}
+
+std::vector<MembermaskGroup> membermaskGroups(const Frame& f, const core::StepRecord& r) {
+  std::vector<MembermaskGroup> out;
+  const core::Instr* ins = instrAt(f.prog(), r.pc);
+  const int mi = ins ? core::membermaskOperand(*ins) : -1;
+  if (mi < 0) return out;
+  const core::Operand& op = ins->ops[static_cast<std::size_t>(mi)];
+  for (int l = 0; l < core::kWarpSize; ++l) {
+    if (!((r.lanes >> l) & 1u)) continue;
+    core::LaneMask m = 0;
+    if (op.kind == core::OperandKind::Imm) m = static_cast<core::LaneMask>(op.imm);
+    else if (op.kind == core::OperandKind::Reg) m = static_cast<core::LaneMask>(regBefore(f, r.warp, op.reg, l));
+    auto it = std::find_if(out.begin(), out.end(), [&](const MembermaskGroup& g) { return g.mask == m; });
+    if (it == out.end()) out.push_back({1u << l, m});
+    else it->lanes |= 1u << l;
+  }
+  return out;
 }
 
 std::string regText(const Frame& f, std::uint32_t reg, std::uint64_t bits, bool written) {

@@ -55,6 +55,16 @@ bool globalLocate(const core::MachineState& s, std::uint64_t addr, std::uint32_t
 std::string ctaText(const core::MachineState& s, std::uint32_t cta);   // "CTA (1,0,0)"
 std::string warpTitle(const core::MachineState& s, std::uint32_t warp);  // "warp 0 of CTA (0,0,0), cluster rank 1"
 
+// The executing lanes of a collective step grouped by the membermask each
+// passed, in lane order: one group for the usual single mask, several when
+// lanes pass different ones (a converged warp may split into disjoint groups).
+// Empty for an instruction without a membermask.
+struct MembermaskGroup {
+  core::LaneMask lanes = 0;  // lanes that passed `mask`
+  core::LaneMask mask = 0;
+};
+std::vector<MembermaskGroup> membermaskGroups(const Frame& f, const core::StepRecord& r);
+
 // Operands as text for explanations: "%r1 = 17", "3".
 std::string operandValueText(const Frame& f, std::uint32_t warp, int lane, const core::Operand& op, core::DataType t);
 

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "ui/format.hpp"
+#include "ui/scene_hit.hpp"
 
 namespace ws::ui {
 namespace {
@@ -29,7 +30,10 @@ void paint(std::string& out, const Primitive& p) {
   out += fmt::format(" fill=\"{}\"", p.hasFill ? p.fill.hex() : "none");
   if (p.hasStroke) {
     out += fmt::format(" stroke=\"{}\" stroke-width=\"{}\"", p.stroke.hex(), num(p.strokeWidth));
-    if (p.dashed) out += fmt::format(" stroke-dasharray=\"{} {}\"", num(p.strokeWidth * 4), num(p.strokeWidth * 3));
+    if (p.dashed) {
+      const DashPattern d = dashPattern(p);
+      out += fmt::format(" stroke-dasharray=\"{} {}\"", num(d.on), num(d.off));
+    }
   }
 }
 

@@ -70,8 +70,7 @@ int renderCommand(const RenderOptions& o) {
   job.lane = o.lane;
   job.scale = o.scale;
   job.maxSteps = in->maxSteps;
-  job.roundRobin = !in->scenario.has_value();
-  return runRenderJob(ui::scenarioStart(in->prepared, in->scenario ? &*in->scenario : nullptr), job);
+  return runRenderJob(debuggerStart(*in), job);
 }
 
 }  // namespace ws::cli

@@ -3,6 +3,7 @@
 #include <cstring>
 #include <memory>
 
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include "app/cli/cli_common.hpp"
@@ -11,21 +12,21 @@
 namespace ws::cli {
 namespace {
 
-void printLoadError(const core::LoadError& e) {
-  if (e.line == 0) fmt::print(stderr, "{}: error: {}\n", e.file, e.message);
-  else fmt::print(stderr, "{}\n", e.str());
+void addLoadError(std::string& errors, const core::LoadError& e) {
+  if (e.line == 0) errors += fmt::format("{}: error: {}\n", e.file, e.message);
+  else errors += e.str() + "\n";
 }
 
-std::optional<Input> loadPtx(const InputOptions& o) {
+std::optional<Input> loadPtx(const InputOptions& o, std::string& errors) {
   std::string err;
   auto text = readTextFile(o.path, err);
   if (!text) {
-    fmt::print(stderr, "error: {}\n", err);
+    errors += fmt::format("error: {}\n", err);
     return std::nullopt;
   }
   auto parsed = core::parsePtx(*text, o.path);
   if (!parsed.ok()) {
-    for (const auto& e : parsed.errors) printLoadError(e);
+    for (const auto& e : parsed.errors) addLoadError(errors, e);
     return std::nullopt;
   }
   Input in;
@@ -39,7 +40,7 @@ std::optional<Input> loadPtx(const InputOptions& o) {
     for (const auto& f : p.program->functions)
       if (f.isEntry) entries.push_back(f.name);
     if (entries.size() != 1) {
-      fmt::print(stderr, "error: {} has {} entries ({}); choose one with --entry\n", o.path, entries.size(),
+      errors += fmt::format("error: {} has {} entries ({}); choose one with --entry\n", o.path, entries.size(),
                  fmt::join(entries, ", "));
       return std::nullopt;
     }
@@ -50,7 +51,7 @@ std::optional<Input> loadPtx(const InputOptions& o) {
   std::optional<core::Dim3> cluster = core::Dim3{0, 0, 0};
   if (block && !o.cluster.empty()) cluster = parseDim3(o.cluster, err);
   if (!grid || !block || !cluster) {
-    fmt::print(stderr, "error: {}\n", err);
+    errors += fmt::format("error: {}\n", err);
     return std::nullopt;
   }
   cfg.grid = *grid;
@@ -59,7 +60,7 @@ std::optional<Input> loadPtx(const InputOptions& o) {
   for (std::size_t i = 0; i < o.buffers.size(); ++i) {
     auto words = readWordsFile(o.buffers[i], err);
     if (!words) {
-      fmt::print(stderr, "{}\n", err);
+      errors += fmt::format("{}\n", err);
       return std::nullopt;
     }
     core::BufferSpec b;
@@ -79,17 +80,17 @@ std::optional<Input> loadPtx(const InputOptions& o) {
   return in;
 }
 
-std::optional<Input> loadToml(const InputOptions& o) {
+std::optional<Input> loadToml(const InputOptions& o, std::string& errors) {
   auto load = core::loadScenarioFile(o.path);
   if (!load.ok()) {
-    for (const auto& e : load.errors) printLoadError(e);
-    if (load.errors.empty()) fmt::print(stderr, "{}: error: the scenario could not be loaded\n", o.path);
+    for (const auto& e : load.errors) addLoadError(errors, e);
+    if (load.errors.empty()) errors += fmt::format("{}: error: the scenario could not be loaded\n", o.path);
     return std::nullopt;
   }
   const bool launchFlags = !o.entry.empty() || o.grid != "1" || o.block != "32" || !o.cluster.empty() ||
                            !o.buffers.empty() || !o.scalars.empty();
   if (launchFlags) {
-    fmt::print(stderr, "error: {} is a scenario: its [launch] and [[param]] sections say how to run it, so "
+    errors += fmt::format("error: {} is a scenario: its [launch] and [[param]] sections say how to run it, so "
                        "--entry/--grid/--block/--cluster/--buffer/--scalar do not apply\n", o.path);
     return std::nullopt;
   }
@@ -104,8 +105,11 @@ std::optional<Input> loadToml(const InputOptions& o) {
 
 }  // namespace
 
-void addInputOptions(CLI::App* cmd, InputOptions& o, bool withMode) {
-  cmd->add_option("input", o.path, "scenario file (.toml) or PTX file (as nvcc -ptx writes it)")->required();
+void addInputOptions(CLI::App* cmd, InputOptions& o, bool withMode) { addInputOptions(cmd, o, withMode, true); }
+
+void addInputOptions(CLI::App* cmd, InputOptions& o, bool withMode, bool inputRequired) {
+  cmd->add_option("input", o.path, "scenario file (.toml) or PTX file (as nvcc -ptx writes it)")
+      ->required(inputRequired);
   cmd->add_option("--entry", o.entry, "PTX input: kernel entry to launch (default: the only one)");
   cmd->add_option("--grid", o.grid, "PTX input: grid dimensions, N or X,Y,Z (default 1)");
   cmd->add_option("--block", o.block, "PTX input: block dimensions, N or X,Y,Z (default 32)");
@@ -123,12 +127,29 @@ void addInputOptions(CLI::App* cmd, InputOptions& o, bool withMode) {
       ->check(CLI::PositiveNumber);
 }
 
+ui::ScenarioStart debuggerStart(const Input& in) {
+  ui::ScenarioStart start = ui::scenarioStart(in.prepared, in.scenario ? &*in.scenario : nullptr);
+  if (!in.scenario && start.engine) {
+    core::EngineOptions opts = start.engine->options();
+    opts.scheduling = core::WarpScheduling::RoundRobin;
+    start.engine->setOptions(opts);
+  }
+  return start;
+}
+
 bool isScenarioPath(const std::string& path) {
   return path.size() >= 5 && path.compare(path.size() - 5, 5, ".toml") == 0;
 }
 
+std::optional<Input> loadInput(const InputOptions& o, std::string& errors) {
+  return isScenarioPath(o.path) ? loadToml(o, errors) : loadPtx(o, errors);
+}
+
 std::optional<Input> loadInput(const InputOptions& o) {
-  return isScenarioPath(o.path) ? loadToml(o) : loadPtx(o);
+  std::string errors;
+  auto in = loadInput(o, errors);
+  if (!errors.empty()) fmt::print(stderr, "{}", errors);
+  return in;
 }
 
 }  // namespace ws::cli

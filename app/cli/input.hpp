@@ -7,26 +7,14 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
 #include "core/scenario/scenario.hpp"
 #include "core/scenario/scenario_io.hpp"
+#include "app/cli/input_options.hpp"
+#include "ui/scenario_bridge.hpp"
 
 namespace ws::cli {
 
 inline constexpr int kExitInterrupted = 130;
-
-struct InputOptions {
-  std::string path;  // .toml scenario or .ptx module
-  std::string entry, grid = "1", block = "32", cluster, mode;
-  std::vector<std::string> buffers;
-  std::vector<std::uint64_t> scalars;
-  std::uint64_t maxSteps = 0;  // 0: the scenario's engine.max_steps, else 50,000,000
-};
-
-// The input and launch options shared by run, trace and check. `withMode`
-// adds --mode (check always runs in hardware mode).
-void addInputOptions(CLI::App* cmd, InputOptions& o, bool withMode);
 
 struct Input {
   std::optional<core::Scenario> scenario;  // set for .toml inputs
@@ -39,5 +27,12 @@ bool isScenarioPath(const std::string& path);
 // Loads the input; on failure prints every error (file:line:col) to stderr
 // and returns nullopt (exit code 2).
 std::optional<Input> loadInput(const InputOptions& o);
+// The same, appending the errors (one per line) to `errors` instead.
+std::optional<Input> loadInput(const InputOptions& o, std::string& errors);
+
+// The input as the debuggers step it: a plain PTX file runs with the
+// round-robin warp scheduler (one warp instruction at a time, warps taking
+// turns), so step N is the same step in the viewers and in `render --step N`.
+ui::ScenarioStart debuggerStart(const Input& in);
 
 }  // namespace ws::cli

@@ -8,7 +8,7 @@
 #include "app/cli/png_export.hpp"
 #include "ui/scenario_session.hpp"
 #include "ui/scene_builder.hpp"
-#include "ui/step_facts.hpp"
+#include "ui/step_until.hpp"
 #include "ui/svg_writer.hpp"
 
 namespace ws::cli {
@@ -32,28 +32,9 @@ bool write(ui::Session& s, const RenderJob& job, const ui::Theme& theme, const s
   return true;
 }
 
-// Steps until a step runs an instruction whose mnemonic (as written) starts with `prefix`.
-bool runUntil(ui::Session& s, const std::string& prefix, std::uint64_t maxSteps) {
-  for (std::uint64_t i = 0; i < maxSteps; ++i) {
-    const core::RunOutcome o = s.step();
-    if (o.steps == 0) return false;
-    if (const core::StepRecord* r = s.history().current(); r && !r->userEdit && !r->completedAsync) {
-      if (const core::Instr* ins = ui::instrAt(s.program(), r->pc))
-        if (ui::instrMnemonic(s.program(), *ins).rfind(prefix, 0) == 0) return true;
-    }
-    if (o.why == core::RunOutcome::Why::Finished || o.why == core::RunOutcome::Why::Stopped) return false;
-  }
-  return false;
-}
-
 }  // namespace
 
 int runRenderJob(ui::ScenarioStart start, const RenderJob& job) {
-  if (job.roundRobin && start.engine) {
-    core::EngineOptions o = start.engine->options();
-    o.scheduling = core::WarpScheduling::RoundRobin;
-    start.engine->setOptions(o);
-  }
   auto made = ui::sessionFromStart(std::move(start));
   if (auto* e = std::get_if<std::string>(&made)) {
     fmt::print(stderr, "error: {}\n", *e);
@@ -91,7 +72,7 @@ int runRenderJob(ui::ScenarioStart start, const RenderJob& job) {
     fmt::print(stderr, "error: the program ends after {} steps; there is no step {}\n", reached, job.from);
     return kExitFailed;
   }
-  if (!job.until.empty() && !runUntil(s, job.until, budget)) {
+  if (!job.until.empty() && !ui::stepUntilMnemonic(s, job.until, budget)) {
     fmt::print(stderr, "error: no step from {} on runs an instruction starting with '{}'\n", job.from, job.until);
     return kExitFailed;
   }

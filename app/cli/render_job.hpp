@@ -21,7 +21,6 @@ struct RenderJob {
   std::int32_t lane = 0;
   double scale = 1.0;              // PNG pixels per scene unit
   std::uint64_t maxSteps = 0;      // seeking stops after this many steps
-  bool roundRobin = false;         // use the round-robin warp scheduler (the debugger's)
 };
 
 // Runs the job; prints what it wrote (one path per line) and errors to stderr.

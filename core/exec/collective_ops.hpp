@@ -3,6 +3,7 @@
 // vote_match.cpp, redux.cpp): who takes part in one collective, and the
 // helpers every one of them uses. Not part of the handler API.
 #include <array>
+#include <bit>
 #include <cstdint>
 
 #include "core/exec/exec_ctx.hpp"
@@ -21,7 +22,19 @@ struct Members {
   // The lanes whose inputs lane `l` combines: executing lanes of its
   // membermask. Exited lanes and lanes that never arrived are not in
   // `lanes`, so "non-exited threads in membermask" falls out of it.
-  LaneMask of(int l) const { return lanes & mask[static_cast<std::size_t>(l)]; }
+  // When lanes disagree on the membermask (undefined; reported) only lanes
+  // that passed the same value take part, as on an H100: lanes 0-15 passing
+  // 0xffffffff beside lanes 16-31 passing 0xffff0000 reduce over 0-15 alone
+  // (scenarios/ub-membermask-mismatch/hw-h100.json).
+  LaneMask of(int l) const {
+    const LaneMask own = mask[static_cast<std::size_t>(l)];
+    LaneMask same = 0;
+    for (LaneMask m = lanes & own; m; m &= m - 1) {
+      const int j = std::countr_zero(m);
+      if (mask[static_cast<std::size_t>(j)] == own) same |= 1u << j;
+    }
+    return same;
+  }
 };
 
 // Phase one of every collective: read each executing lane's membermask.

@@ -428,10 +428,9 @@ StepResult Engine::deadlock(StepRecord* rec) {
                          laneList(here), ins.info().mnemonic, ins.pos.line, mask, laneList(missing),
                          std::countr_zero(missing), where));
     if (m_options.mode == ExecMode::Strict) {
-      // Nothing executed: like a plain deadlock this is a report, not a step,
-      // so stepping again finds the same state instead of counting on.
+      ++m_state.step;
       endRecord(rec);
-      return {false, StopReason::Deadlock};
+      return {true, StopReason::Deadlock};
     }
     touchWarp(w);
     c.waiting &= ~here;

@@ -35,11 +35,21 @@ StepResult History::forward() {
     ++m_pos;
     return {true, StopReason::None};
   }
+  // A deadlock report changes nothing: asking again cannot make progress
+  // and must not pile up identical reports. That holds for every step that
+  // ended in a deadlock (strict mode's membermask lanes that never arrive
+  // too), until an edit changes the state.
+  if (m_pos > 0 && !m_records.back().userEdit && m_lastStop == StopReason::Deadlock)
+    return {false, StopReason::Deadlock};
   StepRecord r;
   StepResult res = m_engine.step(&r);
   m_lastStop = res.stop;
-  r.executed = res.executed;
-  if (res.executed || !r.diags.empty()) pushRecord(std::move(r));
+  if (res.executed || !r.diags.empty()) {
+    // A report without execution is still a record, and replaying a record
+    // advances the step counter: keep the live state in agreement.
+    if (!res.executed) m_engine.mutableState().step = r.step + 1;
+    pushRecord(std::move(r));
+  }
   return res;
 }
 

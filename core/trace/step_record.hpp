@@ -97,7 +97,6 @@ struct StepRecord {
   LaneMask membermask = 0;         // collectives: the membermask (of the lowest lane)
   bool completedAsync = false;     // this step retired an in-flight op instead of executing
   bool userEdit = false;           // a user's edit (register/memory poke), not an executed step
-  bool executed = true;            // false: a report (a deadlock) recorded without executing; the step count stays
   std::vector<RegChange> regs;
   std::vector<MemChange> mem;
   std::vector<ControlChange<WarpControl>> warpCtl;

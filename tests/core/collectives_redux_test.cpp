@@ -114,6 +114,20 @@ TEST(Redux, PerLaneMembermasks) {
     EXPECT_EQ(row(r, i), rowOf([&](auto l) { return l < 16 ? kLow16[i] : hi[i]; })) << i;
 }
 
+// Lanes 0-15 name the whole warp but lanes 16-31 pass 0xffff0000: the rule is
+// broken, and the diagnostic names the lanes that were named but disagree.
+TEST(Redux, OverlappingMembermasksAreAMismatch) {
+  const std::string body =
+      kLoad + "\tsetp.lt.u32 %p2, %r0, 16;\n\tselp.b32 %r9, 0xffffffff, 0xffff0000, %p2;\n" + redux9(0, "%r9");
+  const ws::test::Run r = runRows(body, kIn, 9);
+  ASSERT_EQ(r.error, "");
+  EXPECT_EQ(r.result.stop, StopReason::Diagnostic);
+  core::LaneMask flagged = 0;
+  for (const auto& d : r.result.diags)
+    if (d.kind == core::DiagKind::MembermaskMismatch) flagged |= d.lanes;
+  EXPECT_EQ(flagged, 0xffff0000u);
+}
+
 TEST(Redux, FlowsEveryMemberToEveryMember) {
   Loaded ld = load(kLoad + "\tredux.sync.add.u32 %r6, %r5, 0xffffffff;\n", kIn, 32);
   ASSERT_TRUE(ld.engine);

@@ -58,6 +58,28 @@ TEST(Actions, UsualDebuggerKeys) {
   EXPECT_FALSE(actionForShortcut(Shortcut{}));
 }
 
+TEST(Actions, LectureModesToggleTheFrontEndsChoices) {
+  auto s = twoWarps();
+  ASSERT_TRUE(s);
+  DebuggerChoices c;
+  EXPECT_EQ(shortcutText(actionInfo(ActionId::Presentation).shortcut), "F12");
+  EXPECT_EQ(shortcutText(actionInfo(ActionId::PredictMode).shortcut), "Ctrl+Shift+P");
+  EXPECT_EQ(actionForShortcut(Shortcut{Key::F12, false, false, false}), ActionId::Presentation);
+  EXPECT_EQ(actionInfo(ActionId::Presentation).menu, "View");
+  EXPECT_TRUE(actionInfo(ActionId::PredictMode).checkable);
+  EXPECT_FALSE(actionChecked(ActionId::Presentation, *s, c));
+  runAction(ActionId::Presentation, *s, c);
+  EXPECT_TRUE(c.presenting);
+  EXPECT_TRUE(actionChecked(ActionId::Presentation, *s, c));
+  runAction(ActionId::PredictMode, *s, c);
+  EXPECT_TRUE(c.predicting);
+  EXPECT_TRUE(actionChecked(ActionId::PredictMode, *s, c));
+  runAction(ActionId::Presentation, *s, c);
+  EXPECT_FALSE(c.presenting);
+  EXPECT_TRUE(c.predicting);
+  EXPECT_EQ(s->position(), 0u);  // neither touches the session
+}
+
 TEST(Actions, StepAndStepBackOnARealSession) {
   auto s = twoWarps();
   ASSERT_TRUE(s);
@@ -177,6 +199,31 @@ TEST(RunDriver, AutoplayStepsAtItsSpeed) {
   d.stopAutoplay();
   d.tick(*s, c, 10.0);
   EXPECT_EQ(s->position(), 3u);
+}
+
+}  // namespace
+}  // namespace ws::ui
+
+namespace ws::ui {
+namespace {
+
+TEST(Actions, SteppingABlockedWarpSaysWhatToDo) {
+  auto s = test::ui::session(test::kernel("\tbar.sync 0;\n\tadd.u32 %r3, %r0, 1;\n"), test::ui::kernelLaunch(64));
+  ASSERT_TRUE(s);
+  s->setFollowExecution(false);
+  DebuggerChoices c;  // unit: the focused warp's next instruction
+  core::RunOutcome o;
+  for (int i = 0; i < 100; ++i) {
+    o = runAction(ActionId::StepOver, *s, c);
+    if (o.why == core::RunOutcome::Why::NothingToRun) break;
+  }
+  ASSERT_EQ(o.why, core::RunOutcome::Why::NothingToRun);  // warp 0 waits at bar.sync for warp 1
+  const std::string text = describeOutcome(o, *s);
+  EXPECT_EQ(text.rfind("Warp 0 cannot run now", 0), 0u) << text;
+  EXPECT_NE(text.find("Alt+Down"), std::string::npos) << text;
+  EXPECT_NE(text.find("Alt+2"), std::string::npos) << text;
+  runAction(ActionId::UnitCycle, *s, c);
+  EXPECT_GT(runAction(ActionId::StepOver, *s, c).steps, 0u);  // every warp that can run: warp 1 does
 }
 
 }  // namespace

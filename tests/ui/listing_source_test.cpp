@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "tests/ui/ui_test_util.hpp"
+#include "ui/scenario_session.hpp"
 #include "ui/source_cache.hpp"
 
 namespace ws::ui {
@@ -45,6 +46,51 @@ TEST(Listing, CudaLinesBesideThePtx) {
   EXPECT_EQ(tid->cudaText, "  int t = threadIdx.x;");
   EXPECT_EQ(tid->tooltip, "mov: d = a (also packs {lo, hi} or unpacks into a vector)");
   EXPECT_EQ(tid->lanesHere, 0xffffffffu);  // the next instruction of every lane
+}
+
+// A scenario's PTX names the .cu file by the path of the machine that ran
+// nvcc; a bundled lesson keeps the .cu beside its .ptx, where the listing of a
+// session loaded from the scenario must find it.
+TEST(Listing, ScenarioFindsTheCudaFileBesideItsPtx) {
+  const std::string dir = ::testing::TempDir() + "/ws_ui_scenario_cuda";
+  std::filesystem::create_directories(dir);
+  std::string ptx = test::ui::slurp(WS_TEST_DATA "/ptx/features.ptx");
+  const std::string recorded = ".file\t1 \"";
+  const std::size_t at = ptx.find(recorded);
+  ASSERT_NE(at, std::string::npos);
+  const std::size_t end = ptx.find('"', at + recorded.size());
+  ptx.replace(at + recorded.size(), end - at - recorded.size(), "/nonexistent/build/machine/features.cu");
+  std::ofstream(dir + "/features.ptx") << ptx;
+  std::ofstream(dir + "/features.cu") << test::ui::slurp(WS_TEST_DATA "/ptx/features.cu");
+  std::ofstream(dir + "/lesson.toml") << R"(format = 1
+title = "Features"
+[program]
+ptx_file = "features.ptx"
+[launch]
+entry = "features"
+block = 32
+dynamic_shared = 256
+[[param]]
+buffer = "in"
+fill = { value = 0, count = 1024 }
+[[param]]
+buffer = "out"
+fill = { value = 0, count = 1024 }
+[[param]]
+scalar = "n"
+type = "u32"
+value = 32
+)";
+  auto made = loadScenarioSession(dir + "/lesson.toml");
+  ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Session>>(made)) << std::get<std::string>(made);
+  auto& s = *std::get<std::unique_ptr<Session>>(made);
+  s.seek(4);
+  const ListingLine* tid = nullptr;
+  for (const auto& ln : s.views().listing.lines)
+    if (ln.text.find("mov.u32 \t%r1, %tid.x;") != std::string::npos) tid = &ln;
+  ASSERT_NE(tid, nullptr);
+  EXPECT_EQ(tid->cuda, "features.cu:37");
+  EXPECT_EQ(tid->cudaText, "  int t = threadIdx.x;");
 }
 
 }  // namespace

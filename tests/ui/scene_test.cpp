@@ -209,6 +209,40 @@ TEST(SceneGolden, RedAsyncClusterViewInFlightThenCompleted) {
   EXPECT_EQ(t.findId("cell-cta1-acc[2]")->dataValue("value"), "2003");
 }
 
+// While operations are in flight the receiving CTA keeps running (it polls its
+// mbarrier, reads its cells). Such a step is drawn in the cluster view; its
+// title must name the receiver's warp, not the issuer's, and the receiver's
+// lanes and the register it wrote must be visible in its panel.
+TEST(SceneGolden, RedAsyncClusterViewShowsTheReceiverThatRan) {
+  auto a = test::ui::redAsyncSteps(3);
+  Bench& b = a.b;
+  b.begin(1, b.pcOfLine("ld.shared.u32 \t%r11, [%r3]"), 0xffffffffu);
+  for (int l = 0; l < 32; ++l) b.write("%r11", l, l < 3 ? 1001u * static_cast<unsigned>(l) + 1 : 1000u * static_cast<unsigned>(l));
+  b.advance();
+  const Scene s = sceneOf(b);
+  dump(s, "red_async_receiver_reads");
+  ASSERT_EQ(s.find("cta-panel").size(), 2u);  // still the cluster view
+  EXPECT_EQ(s.find("flow async inflight").size(), 29u);
+  ASSERT_FALSE(s.find("title").empty());
+  const std::string title = s.find("title")[0]->text;
+  EXPECT_NE(title.find("CTA (1,0,0)"), std::string::npos) << title;
+  EXPECT_EQ(title.find("CTA (0,0,0)"), std::string::npos) << title;
+  const Primitive* target = s.find("cta-panel target")[0];
+  const Primitive* lane5 = s.findId("w1-lane5");
+  ASSERT_NE(lane5, nullptr);
+  EXPECT_GT(lane5->y, target->y);
+  EXPECT_LT(lane5->y + lane5->h, target->y + target->h);
+  const Primitive* r1 = s.findId("w1-after-r11-lane1");
+  ASSERT_NE(r1, nullptr);
+  EXPECT_TRUE(r1->hasClass("changed"));
+  const Primitive* r7 = s.findId("w1-after-r11-lane7");
+  ASSERT_NE(r7, nullptr);
+  EXPECT_LT(r7->y + r7->h, target->y + target->h);
+  // The issuer's panel is unchanged: CTA rank 0's lanes, no receiver lanes there.
+  EXPECT_NE(s.findId("w0-lane5"), nullptr);
+  EXPECT_LT(s.findId("w0-lane5")->y, s.find("cta-panel issuer")[0]->y + s.find("cta-panel issuer")[0]->h);
+}
+
 TEST(SceneGolden, ScalesFromOneLaneAndAcrossWarps) {
   auto one = test::ui::kernelBench("\tadd.s32 %r1, %r0, 1;\n", 1);
   ASSERT_TRUE(one);

@@ -6,6 +6,8 @@
 #include <bit>
 
 #include "tests/ui/synthetic_steps.hpp"
+#include "ui/scene_builder.hpp"
+#include "ui/theme.hpp"
 #include "ui/views.hpp"
 
 namespace ws::ui {
@@ -131,6 +133,70 @@ TEST(ShuffleViews, SegmentsFromTheCOperand) {
   EXPECT_EQ(s.segmentStarts, (std::vector<int>{0, 8, 16, 24}));
   EXPECT_EQ(s.clampText, "c = 0x1807: segments of 8 lanes, clamp at segment lane 7");
   EXPECT_EQ(s.modeText, ".down by 3");
+}
+
+// CUDA's __shfl_down_sync(..., 8) passes c = 0x181f: c[4:0] = 31, but only its
+// bits outside the segment mask count, so the clamp is segment lane 7.
+TEST(ShuffleViews, ClampCountsOnlyTheInSegmentBits) {
+  auto ob = kernelBench("\tshfl.sync.down.b32 %r1, %r0, 3, 0x181f, 0xffffffff;\n");
+  ASSERT_TRUE(ob);
+  core::StepRecord& r = ob->begin(0, ob->pc, 0xffffffffu);
+  r.membermask = 0xffffffffu;
+  ob->advance();
+  const ShuffleInfo s = shuffleInfo(ob->frame(), ob->records.back(), ob->program->instrs[ob->pc]);
+  EXPECT_EQ(s.clamp, 31u);
+  EXPECT_EQ(s.clampText, "c = 0x181f: segments of 8 lanes, clamp at segment lane 7");
+
+  auto up = kernelBench("\tshfl.sync.up.b32 %r1, %r0, 2, 0x1802, 0xffffffff;\n");
+  ASSERT_TRUE(up);
+  core::StepRecord& ru = up->begin(0, up->pc, 0xffffffffu);
+  ru.membermask = 0xffffffffu;
+  up->advance();
+  const ShuffleInfo su = shuffleInfo(up->frame(), up->records.back(), up->program->instrs[up->pc]);
+  EXPECT_EQ(su.clampText, "c = 0x1802: segments of 8 lanes, sources below segment lane 2 keep their own value");
+}
+
+// A converged warp whose halves pass disjoint membermasks runs one redux.sync
+// as two reductions: each half gets its own bus and result, and each lane's
+// explanation names its own half, not the whole warp.
+TEST(GatherViews, DisjointMembermasksGiveOneBusPerGroup) {
+  const std::string body =
+      "\tsetp.lt.u32 %p2, %r0, 16;\n\tselp.b32 %r9, 0x0000ffff, 0xffff0000, %p2;\n"
+      "\tredux.sync.add.u32 %r6, %r0, %r9;\n";
+  auto s = test::ui::session(test::kernel(body), test::ui::kernelLaunch());
+  ASSERT_TRUE(s);
+  ASSERT_TRUE(test::ui::stepUntil(*s, core::Opcode::Redux));
+  const Frame f = s->frame();
+  const FlowsView v = buildFlows(f);
+  ASSERT_EQ(v.gathers.size(), 2u);
+  EXPECT_EQ(v.gathers[0].members, 0x0000ffffu);
+  EXPECT_EQ(v.gathers[0].result, "120");  // 0 + 1 + ... + 15
+  EXPECT_EQ(v.gathers[0].inputs[16], "");
+  EXPECT_EQ(v.gathers[1].members, 0xffff0000u);
+  EXPECT_EQ(v.gathers[1].result, "376");  // 16 + 17 + ... + 31
+  EXPECT_EQ(v.gathers[1].inputs[16], "16");
+  const ExplanationView e = buildExplanation(f);
+  auto about = [&](int lane) {
+    for (const LaneExplanation& x : e.lanes)
+      if ((x.lanes >> lane) & 1u) return x.text;
+    return std::string();
+  };
+  EXPECT_NE(about(0).find("over lanes 0-15 \u2192 %r6 = 120"), std::string::npos) << about(0);
+  EXPECT_NE(about(16).find("over lanes 16-31 \u2192 %r6 = 376"), std::string::npos) << about(16);
+  // A membermask row per mask, and every lane is a member of one of them.
+  const MasksView m = buildMasks(f, 0);
+  std::vector<std::pair<std::string, core::LaneMask>> members;
+  for (const MaskRow& row : m.rows)
+    if (row.cls == "member") members.emplace_back(row.label, row.bits);
+  EXPECT_EQ(members, (std::vector<std::pair<std::string, core::LaneMask>>{{"membermask 0-15", 0x0000ffffu},
+                                                                         {"membermask 16-31", 0xffff0000u}}));
+  EXPECT_EQ(buildLaneGrid(f, 0).membermask, 0xffffffffu);
+  // Side by side, the two buses do not overlap.
+  const Scene sc = buildScene(f, nullptr, builtinTheme("light"));
+  int buses = 0;
+  for (const Primitive& p : sc.items)
+    if (p.cls == "flow reduce bus") ++buses;
+  EXPECT_EQ(buses, 2);
 }
 
 // vote.ballot of even lanes: every member gathers every member's predicate.

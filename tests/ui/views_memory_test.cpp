@@ -48,6 +48,33 @@ TEST(AtomicViews, LanesToOneCellInSerializationOrder) {
   EXPECT_EQ(m.regions[1].words[0].text, "10");
 }
 
+// atom.cas has two value operands: the explanation must say what is compared
+// (b), what would be written (c) and whether the swap happened.
+TEST(AtomicViews, CompareAndSwapNamesBothOperandsAndTheOutcome) {
+  auto s = test::ui::session(test::kernel("\tadd.u32 %r1, %r0, 10;\n"
+                                          "\tatom.global.cas.b32 %r2, [%rd1], 0, %r1;\n"
+                                          "\tatom.global.cas.b32 %r2, [%rd1], 0, %r1;\n"),
+                             test::ui::kernelLaunch(4));
+  ASSERT_TRUE(s);
+  ASSERT_TRUE(test::ui::stepUntil(*s, core::Opcode::Atom));
+  const ExplanationView& e = s->views().explanation;
+  ASSERT_EQ(e.lanes.size(), 4u);
+  EXPECT_EQ(e.lanes[0].text,
+            "lane 0 (1st of 4 in serialization order): atom.global.cas.b32 out[0]: if it holds 0, write 10; it gets the old value 0 "
+            "(equal: swapped)");
+  EXPECT_EQ(e.lanes[2].text,
+            "lane 2 (3rd of 4 in serialization order): atom.global.cas.b32 out[0]: if it holds 0, write 12; it gets the old value 10 "
+            "(different: not swapped)");
+  // Again: out[0] is 10 now, so nobody swaps. Lanes 1-3 get 10 back into a
+  // register that already held 10; the old value is still reported.
+  ASSERT_TRUE(test::ui::stepUntil(*s, core::Opcode::Atom));
+  const ExplanationView& again = s->views().explanation;
+  ASSERT_EQ(again.lanes.size(), 4u);
+  EXPECT_EQ(again.lanes[2].text,
+            "lane 2 (3rd of 4 in serialization order): atom.global.cas.b32 out[0]: if it holds 0, write 12; it gets the old value 10 "
+            "(different: not swapped)");
+}
+
 // pub_red_async_add on a 2-CTA cluster: CTA rank 0's lanes send to CTA rank 1's acc[lane].
 struct AsyncBench {
   Bench b;

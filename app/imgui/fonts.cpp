@@ -1,0 +1,80 @@
+#include "app/imgui/fonts.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+#include <vector>
+
+#include <imgui.h>
+
+namespace ws::imgui {
+namespace fs = std::filesystem;
+
+namespace {
+
+// Latin-1, Greek, general punctuation (em dash, ellipsis), arrows, maths and
+// box drawing: the characters the view models write.
+const ImWchar kRanges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2000, 0x206F, 0x2190, 0x21FF,
+                           0x2200, 0x22FF, 0x2500, 0x25FF, 0};
+// The lane view's texts: Latin-1, punctuation, arrows and a few maths signs.
+const ImWchar kCanvasRanges[] = {0x0020, 0x00FF, 0x2000, 0x206F, 0x2190, 0x21FF, 0x2200, 0x2264, 0};
+
+bool hasFonts(const fs::path& dir) {
+  std::error_code ec;
+  return fs::exists(dir / "DejaVuSans.ttf", ec) && fs::exists(dir / "DejaVuSans-Bold.ttf", ec) &&
+         fs::exists(dir / "DejaVuSansMono.ttf", ec);
+}
+
+}  // namespace
+
+ImFont* Fonts::canvasFont(Face face, float pixels) const {
+  const auto& ladder = canvas[static_cast<std::size_t>(face)];
+  if (ladder.empty()) return normal.regular;
+  // The smallest size at least as big (scaling down a little stays sharp).
+  for (ImFont* font : ladder)
+    if (font->FontSize >= pixels * 0.92f) return font;
+  return ladder.back();
+}
+
+std::string bundledFontDir() {
+  if (const char* env = std::getenv("WARPSCOPE_ASSETS"); env && *env) return (fs::path(env) / "fonts").string();
+  return (fs::path(WS_ASSETS_DIR) / "fonts").string();
+}
+
+Fonts loadFonts(ImFontAtlas& atlas, float scale, const std::string& fontDir) {
+  Fonts f;
+  std::vector<fs::path> candidates;
+  if (!fontDir.empty()) candidates.emplace_back(fontDir);
+  candidates.emplace_back(bundledFontDir());
+  candidates.emplace_back("/usr/share/fonts/truetype/dejavu");
+  fs::path dir;
+  for (const auto& c : candidates)
+    if (hasFonts(c)) {
+      dir = c;
+      break;
+    }
+  if (dir.empty()) {
+    ImFontConfig cfg;
+    cfg.SizePixels = 13.0f * scale;
+    ImFont* builtin = atlas.AddFontDefault(&cfg);
+    f.normal = f.large = PanelFonts{builtin, builtin, builtin};
+    for (auto& ladder : f.canvas) ladder = {builtin};
+    f.source = "built-in";
+    return f;
+  }
+  auto add = [&](const char* file, float px, const ImWchar* ranges = kRanges) {
+    ImFontConfig cfg;
+    cfg.OversampleH = px * scale < 16.0f ? 2 : 1;  // small text gains from subpixel positions, large does not
+    cfg.OversampleV = 1;
+    return atlas.AddFontFromFileTTF((dir / file).string().c_str(), px * scale, &cfg, ranges);
+  };
+  atlas.Flags |= ImFontAtlasFlags_NoPowerOfTwoHeight;
+  f.normal = PanelFonts{add("DejaVuSans.ttf", 16.0f), add("DejaVuSans-Bold.ttf", 16.0f), add("DejaVuSansMono.ttf", 15.0f)};
+  f.large = PanelFonts{add("DejaVuSans.ttf", 21.0f), add("DejaVuSans-Bold.ttf", 21.0f), add("DejaVuSansMono.ttf", 20.0f)};
+  const char* files[] = {"DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf"};
+  for (std::size_t face = 0; face < 3; ++face)
+    for (float px : {9.0f, 11.0f, 13.0f, 16.0f, 20.0f, 26.0f}) f.canvas[face].push_back(add(files[face], px, kCanvasRanges));
+  f.source = dir.string();
+  return f;
+}
+
+}  // namespace ws::imgui

@@ -1,0 +1,111 @@
+// The text panels (narration with the step's explanation, diagnostics) and
+// the timeline slider with its markers.
+#include <algorithm>
+
+#include <fmt/format.h>
+#include <imgui.h>
+
+#include "app/imgui/style.hpp"
+#include "app/imgui/viewer.hpp"
+#include "ui/session.hpp"
+
+namespace ws::imgui {
+
+void Viewer::drawNarration() {
+  const ui::ViewSet& v = m_session->views();
+  ImGui::PushTextWrapPos(0.0f);
+  if (!v.diagnostics.narration.empty()) {
+    ImGui::PushFont(panel().bold);
+    ImGui::TextUnformatted(v.diagnostics.narration.c_str());
+    ImGui::PopFont();
+  }
+  for (const std::string& s : v.diagnostics.story) {
+    ImGui::Spacing();
+    ImGui::PushStyleColor(ImGuiCol_Text, toVec4(m_theme.laneExecuted));
+    ImGui::TextUnformatted(s.c_str());
+    ImGui::PopStyleColor();
+  }
+  const ui::ExplanationView& e = v.explanation;
+  if (!e.headline.empty()) {
+    ImGui::Separator();
+    ImGui::TextUnformatted(e.headline.c_str());
+  }
+  for (const ui::LaneExplanation& l : e.lanes) {
+    ImGui::Bullet();
+    ImGui::TextWrapped("%s", l.text.c_str());  // BulletText would not wrap
+  }
+  for (const std::string& n : e.notes) {
+    ImGui::PushStyleColor(ImGuiCol_Text, toVec4(m_theme.mutedText));
+    ImGui::TextUnformatted(n.c_str());
+    ImGui::PopStyleColor();
+  }
+  ImGui::PopTextWrapPos();
+}
+
+void Viewer::drawDiagnostics() {
+  const ui::DiagnosticsView& d = m_session->views().diagnostics;
+  if (d.items.empty()) {
+    ImGui::TextUnformatted("No diagnostics at this step.");
+    return;
+  }
+  ImGui::PushTextWrapPos(0.0f);
+  for (const ui::DiagnosticItem& it : d.items) {
+    const bool error = it.severity == core::Severity::Error;
+    ImGui::PushStyleColor(ImGuiCol_Text, toVec4(error ? ui::okabe_ito::kVermillion : m_theme.laneWaiting));
+    ImGui::PushFont(panel().bold);
+    ImGui::Text("%s: %s", it.severityText.c_str(), it.title.c_str());
+    ImGui::PopFont();
+    ImGui::PopStyleColor();
+    ImGui::TextUnformatted(it.message.c_str());
+    if (!it.where.empty() || !it.lanes.empty()) ImGui::TextDisabled("%s  %s", it.where.c_str(), it.lanes.c_str());
+    if (!it.isa.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, toVec4(m_theme.mutedText));
+      ImGui::TextUnformatted(it.isa.c_str());
+      ImGui::PopStyleColor();
+    }
+    ImGui::Separator();
+  }
+  ImGui::PopTextWrapPos();
+}
+
+void Viewer::drawTimeline() {
+  place(m_timeline);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoCollapse;
+  if (!ImGui::Begin("Timeline", nullptr, flags)) {
+    ImGui::End();
+    return;
+  }
+  const ui::TimelineView& t = m_session->views().timeline;
+  const std::uint64_t lo = 0, hi = std::max<std::uint64_t>({t.size, t.position, 1});
+  std::uint64_t pos = m_session->position();
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::SliderScalar("##timeline", ImGuiDataType_U64, &pos, &lo, &hi, "step %llu")) {
+    m_driver.stop();
+    m_session->seek(pos);
+  }
+  // Markers under the slider, at the moment after the step that made them.
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  const float grab = ImGui::GetStyle().GrabMinSize * 0.5f + ImGui::GetStyle().FramePadding.x * 0.5f;
+  const float x0 = a.x + grab, w = std::max(1.0f, b.x - a.x - 2 * grab);
+  const float y0 = b.y + 2, y1 = y0 + 10 * m_scale;
+  ImDrawList& dl = *ImGui::GetWindowDrawList();
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const ui::TimelineMarker* hot = nullptr;
+  for (const ui::TimelineMarker& m : t.markers) {
+    const float x = x0 + w * static_cast<float>(static_cast<double>(m.step + 1) / static_cast<double>(hi));
+    dl.AddRectFilled(ImVec2(x - 1.5f, y0), ImVec2(x + 1.5f, y1), toU32(m_theme.groupColor(static_cast<int>(m.kind))));
+    if (mouse.y >= y0 && mouse.y <= y1 + 2 && mouse.x >= x - 3 && mouse.x <= x + 3) hot = &m;
+  }
+  ImGui::Dummy(ImVec2(w, y1 - y0 + 2));
+  if (hot && ImGui::IsWindowHovered()) {
+    ImGui::SetTooltip("step %llu, %s: %s (click to go there)", static_cast<unsigned long long>(hot->step + 1),
+                      std::string(ui::markerKindName(hot->kind)).c_str(), hot->tooltip.c_str());
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+      m_driver.stop();
+      m_session->seek(hot->step + 1);
+    }
+  }
+  ImGui::End();
+}
+
+}  // namespace ws::imgui

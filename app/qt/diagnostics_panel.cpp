@@ -1,0 +1,43 @@
+#include "app/qt/diagnostics_panel.hpp"
+
+#include "app/qt/scene_painter.hpp"
+
+namespace ws::qt {
+
+DiagnosticsPanel::DiagnosticsPanel(SessionHost* host, QWidget* parent) : QListWidget(parent), m_host(host) {
+  setObjectName("diagnostics");
+  setWordWrap(true);
+  connect(host, &SessionHost::changed, this, &DiagnosticsPanel::refresh);
+  connect(this, &QListWidget::itemClicked, this, [this](QListWidgetItem* it) {
+    const qlonglong step = it->data(kStepRole).toLongLong();
+    if (ui::Session* s = m_host->session(); s && step >= 0) s->seek(static_cast<std::uint64_t>(step));
+  });
+}
+
+void DiagnosticsPanel::refresh() {
+  ui::Session* s = m_host->session();
+  if (!s) return;
+  const ui::ViewSet& v = s->views();
+  const ui::Theme& t = m_host->theme();
+  clear();
+  for (const auto& d : v.diagnostics.items) {
+    QString text = QStringLiteral("%1: %2 — %3").arg(QString::fromStdString(d.severityText), QString::fromStdString(d.title),
+                                                     QString::fromStdString(d.message));
+    if (!d.lanes.empty()) text += "\n" + QString::fromStdString(d.lanes);
+    if (!d.where.empty()) text += "  (" + QString::fromStdString(d.where) + ")";
+    if (!d.isa.empty()) text += "\nPTX ISA: " + QString::fromStdString(d.isa);
+    auto* it = new QListWidgetItem(text, this);
+    it->setData(kStepRole, static_cast<qlonglong>(s->position()));
+    it->setBackground(toQColor(d.severity == core::Severity::Error ? ui::okabe_ito::kVermillion : t.laneWaiting, 0.25));
+  }
+  for (const auto& m : v.timeline.markers) {
+    if (m.kind != ui::MarkerKind::Diagnostic) continue;
+    // Marker steps are record indexes: the position after the step is one more.
+    auto* it = new QListWidgetItem(tr("step %1: %2").arg(m.step + 1).arg(QString::fromStdString(m.tooltip)), this);
+    it->setData(kStepRole, static_cast<qlonglong>(m.step + 1));
+    it->setToolTip(tr("Go to step %1").arg(m.step + 1));
+  }
+  if (count() == 0) new QListWidgetItem(tr("No diagnostics so far"), this);
+}
+
+}  // namespace ws::qt

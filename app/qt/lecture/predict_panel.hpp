@@ -1,0 +1,81 @@
+#pragma once
+// Predict mode's panel: while predict mode is on and the session's next step
+// runs a collective or an atomic, it shows that step's lanes with question
+// marks over the results (ui::buildPredictScene), takes guesses (click a
+// destination lane, then its source lane, for shfl; type a value per lane
+// otherwise) and a Reveal button that executes the step and marks every guess.
+// The main window hooks it in by calling refresh() when the session changes
+// and holding its own stepping while hasQuestion() (see predict mode's action).
+#include <QWidget>
+#include <optional>
+
+#include "ui/predict.hpp"
+#include "ui/theme.hpp"
+
+class QLabel;
+class QPushButton;
+class QTableWidget;
+
+namespace ws::ui {
+class Session;
+}
+
+namespace ws::qt {
+
+class SceneSvgView;
+
+class PredictPanel : public QWidget {
+  Q_OBJECT
+ public:
+  explicit PredictPanel(QWidget* parent = nullptr);
+
+  // The session to predict on (not owned; null detaches).
+  void setSession(ui::Session* s);
+  void setTheme(const ui::Theme& t);
+  void setEnabledMode(bool on);
+  // For a projector: the guesses table only when values must be typed
+  // (shfl guesses are clicks, and the scene shows every verdict).
+  void setCompact(bool on);
+  bool modeOn() const { return m_on; }
+  // Looks at the session's next step again (call after it changed).
+  void refresh();
+  // A round is open: the next step is being predicted and not yet revealed.
+  bool hasQuestion() const { return m_round && !m_round->revealed(); }
+  const std::optional<ui::PredictRound>& round() const { return m_round; }
+
+  SceneSvgView* sceneView() const { return m_view; }
+  QTableWidget* table() const { return m_table; }
+  QPushButton* revealButton() const { return m_reveal; }
+
+ public slots:
+  void reveal();
+  // Drops the revealed round and looks for the next question.
+  void next();
+
+ signals:
+  // After the reveal executed the step (the main window repaints everything).
+  void revealed();
+  void roundChanged(bool open);
+
+ private:
+  void onLaneClicked(int warp, int lane);
+  void onCellEdited(int row, int column);
+  void rebuild();  // scene + table from the round
+
+  ui::Session* m_session = nullptr;
+  ui::Theme m_theme;
+  bool m_on = false;
+  std::optional<ui::PredictRound> m_round;
+  int m_picked = -1;  // shfl: destination lane waiting for its source click
+  bool m_filling = false;
+  bool m_compact = false;
+  bool m_revealing = false;  // the step runs inside reveal(): its change notice must not drop the round
+  QLabel* m_headline = nullptr;
+  QLabel* m_hint = nullptr;
+  SceneSvgView* m_view = nullptr;
+  QTableWidget* m_table = nullptr;
+  QPushButton* m_reveal = nullptr;
+  QPushButton* m_next = nullptr;
+};
+
+}  // namespace ws::qt

@@ -1,0 +1,88 @@
+// warpscope: the Qt desktop debugger.
+#include <QApplication>
+#include <QFileInfo>
+#include <QSettings>
+#include <QTimer>
+
+#include <cstdio>
+
+#include "app/qt/app_options.hpp"
+#include "app/qt/benchmark.hpp"
+#include "app/qt/lane_canvas.hpp"
+#include "app/qt/lecture/lecture_features.hpp"
+#include "app/qt/main_window.hpp"
+#include "ui/step_until.hpp"
+
+int main(int argc, char** argv) {
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName("warpscope");
+  QApplication::setApplicationName("warpscope");
+  QApplication::setStyle("Fusion");
+  const ws::qt::AppOptions o = ws::qt::parseAppOptions(QApplication::arguments());
+  const bool batch = !o.screenshot.isEmpty() || o.benchmarkFrames > 0;
+
+  ws::qt::MainWindow w(o.useSettings);
+  if (batch) {
+    // No dialogs in batch runs: errors go to stderr and end the run.
+    w.showError = [](const QString& title, const QString& text) {
+      std::fprintf(stderr, "%s\n%s\n", qPrintable(title), qPrintable(text));
+      std::exit(2);
+    };
+    w.askSave = [](const QString&) { return QMessageBox::Discard; };
+  }
+  // Presentation / predict modes, the editor, .cu files, autosave (none of it in batch runs).
+  auto* lecture = ws::qt::LectureFeatures::install(w, {.autosave = !batch});
+  if (!o.theme.isEmpty()) w.setTheme(o.theme);
+  if (o.allWarps) w.canvas()->sceneOptions().allWarpsOfCta = true;
+
+  QString file = o.file;
+  std::optional<qulonglong> seek = o.seek;
+  if (file.isEmpty() && o.useSettings) {
+    QSettings s;
+    const QString last = s.value("last/file").toString();
+    if (!last.isEmpty() && QFileInfo::exists(last)) {
+      file = last;
+      if (!seek && s.contains("last/step")) seek = s.value("last/step").toULongLong();
+    }
+  }
+  if (file.isEmpty()) file = ws::qt::defaultScenario();
+  w.show();
+  if (!file.isEmpty() && w.openPath(file)) {
+    if (seek) w.session()->seek(*seek);
+    if (!o.until.isEmpty() && !ws::ui::stepUntilMnemonic(*w.session(), o.until.toStdString(), 1'000'000)) {
+      std::fprintf(stderr, "no step runs an instruction starting with '%s'\n", qPrintable(o.until));
+      if (batch) return 2;
+    }
+  } else if (batch) {
+    std::fprintf(stderr, "nothing to open\n");
+    return 2;
+  }
+  if (!batch) lecture->offerRecovery();
+
+  if (o.benchmarkFrames > 0) {
+    QTimer::singleShot(0, &w, [&] {
+      const auto st = ws::qt::runBenchmark(w, o.benchmarkFrames);
+      std::printf("%s\n", st.text().c_str());
+      std::fflush(stdout);
+      QApplication::exit(0);
+    });
+  } else if (!o.screenshot.isEmpty()) {
+    w.canvas()->setAnimated(false);
+    QTimer::singleShot(500, &w, [&] {
+      const QImage img = w.grab().toImage();
+      if (!img.save(o.screenshot, "PNG")) {
+        std::fprintf(stderr, "%s: cannot write the PNG\n", qPrintable(o.screenshot));
+        QApplication::exit(2);
+        return;
+      }
+      if (!o.canvasShot.isEmpty() && !w.canvas()->grab().toImage().save(o.canvasShot, "PNG")) {
+        std::fprintf(stderr, "%s: cannot write the PNG\n", qPrintable(o.canvasShot));
+        QApplication::exit(2);
+        return;
+      }
+      std::printf("%s\n", qPrintable(o.screenshot));
+      QApplication::exit(0);
+    });
+  }
+  return QApplication::exec();
+}

@@ -1,0 +1,25 @@
+#include "app/qt/narration_panel.hpp"
+
+namespace ws::qt {
+
+NarrationPanel::NarrationPanel(SessionHost* host, QWidget* parent) : QTextBrowser(parent), m_host(host) {
+  setObjectName("narration");
+  setOpenExternalLinks(true);
+  connect(host, &SessionHost::changed, this, &NarrationPanel::refresh);
+}
+
+void NarrationPanel::refresh() {
+  ui::Session* s = m_host->session();
+  if (!s) return;
+  const ui::ViewSet& v = s->views();
+  std::string md;
+  for (const auto& st : v.diagnostics.story) md += st + "\n\n";
+  if (!v.diagnostics.narration.empty()) md += "**" + v.diagnostics.narration + "**\n\n";
+  if (!v.explanation.headline.empty()) md += v.explanation.headline + "\n\n";
+  for (const auto& l : v.explanation.lanes) md += "- " + l.text + "\n";
+  if (!v.explanation.lanes.empty()) md += "\n";
+  for (const auto& n : v.explanation.notes) md += "- " + n + "\n";
+  setMarkdown(QString::fromStdString(md));
+}
+
+}  // namespace ws::qt

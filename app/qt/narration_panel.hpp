@@ -1,0 +1,21 @@
+#pragma once
+// What this step did, in words: the scenario's story for the step, the
+// one-sentence narration and the per-lane explanation, as markdown.
+#include <QTextBrowser>
+
+#include "app/qt/session_host.hpp"
+
+namespace ws::qt {
+
+class NarrationPanel : public QTextBrowser {
+  Q_OBJECT
+ public:
+  explicit NarrationPanel(SessionHost* host, QWidget* parent = nullptr);
+ public slots:
+  void refresh();
+
+ private:
+  SessionHost* m_host;
+};
+
+}  // namespace ws::qt

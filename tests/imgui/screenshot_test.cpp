@@ -1,0 +1,98 @@
+// The real app under Xvfb (Mesa llvmpipe): opens a scenario, steps, reads the
+// GL framebuffer back and writes a PNG, whose pixels must show the lane view
+// (executed lanes in the theme's colour), the changed-register highlight and
+// text. Skipped when xvfb-run is not installed.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include <stb_image.h>
+
+#include "ui/theme.hpp"
+
+namespace {
+namespace fs = std::filesystem;
+
+bool haveXvfbRun() { return std::system("command -v xvfb-run > /dev/null 2>&1") == 0; }
+
+struct Image {
+  int w = 0, h = 0;
+  std::vector<unsigned char> rgb;
+  int count(const ws::ui::Color& c, int tol = 6) const {
+    int n = 0;
+    for (std::size_t i = 0; i + 2 < rgb.size(); i += 3)
+      if (std::abs(rgb[i] - c.r) <= tol && std::abs(rgb[i + 1] - c.g) <= tol && std::abs(rgb[i + 2] - c.b) <= tol) ++n;
+    return n;
+  }
+};
+
+Image load(const fs::path& p) {
+  Image im;
+  int n = 0;
+  unsigned char* data = stbi_load(p.c_str(), &im.w, &im.h, &n, 3);
+  if (!data) return im;
+  im.rgb.assign(data, data + static_cast<std::size_t>(im.w) * static_cast<std::size_t>(im.h) * 3);
+  stbi_image_free(data);
+  return im;
+}
+
+int shoot(const std::string& args, const fs::path& png, const fs::path& log) {
+  const std::string cmd = "XDG_CONFIG_HOME=" + (png.parent_path() / "config").string() +
+                          " xvfb-run -a -s \"-screen 0 1600x1000x24\" " WS_IMGUI_PATH " " + args + " --screenshot " +
+                          png.string() + " > " + log.string() + " 2>&1";
+  return std::system(cmd.c_str());
+}
+
+TEST(ImguiScreenshot, LaneViewAfterSteps) {
+  if (!haveXvfbRun()) GTEST_SKIP() << "xvfb-run is not installed";
+  const fs::path dir = fs::path(::testing::TempDir()) / "ws-imgui-shot";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path png = dir / "shfl-step1.png";
+  const int rc = shoot(std::string(WS_TEST_DATA "/imgui/shfl-snippet/scenario.toml") +
+                           " --steps 1 --size 1400x900 --scale 1 --theme light",
+                       png, dir / "log.txt");
+  ASSERT_EQ(rc, 0) << std::ifstream(dir / "log.txt").rdbuf();
+  const Image im = load(png);
+  ASSERT_EQ(im.w, 1400);
+  ASSERT_EQ(im.h, 900);
+  const ws::ui::Theme t = ws::ui::builtinTheme("light");
+  const int pixels = im.w * im.h;
+  // Mostly the theme's background, but far from blank.
+  EXPECT_GT(im.count(t.background, 2), pixels / 4);
+  EXPECT_LT(im.count(t.background, 2), pixels * 9 / 10);
+  // The shuffle ran on all 32 lanes: their cells are in the "executed" colour.
+  EXPECT_GT(im.count(t.laneExecuted), 32 * 200);
+  // %r2 changed on every lane: the register table highlights the cells.
+  EXPECT_GT(im.count(t.changed), 32 * 100);
+  // Text: dark pixels in the menu bar (top 20 rows).
+  int dark = 0;
+  for (int y = 0; y < 20; ++y)
+    for (int x = 0; x < 400; ++x) {
+      const unsigned char* p = &im.rgb[(static_cast<std::size_t>(y) * static_cast<std::size_t>(im.w) + static_cast<std::size_t>(x)) * 3];
+      if (p[0] < 90 && p[1] < 90 && p[2] < 90) ++dark;
+    }
+  EXPECT_GT(dark, 50);
+}
+
+TEST(ImguiScreenshot, DarkThemeAndBadInput) {
+  if (!haveXvfbRun()) GTEST_SKIP() << "xvfb-run is not installed";
+  const fs::path dir = fs::path(::testing::TempDir()) / "ws-imgui-shot2";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path png = dir / "two-warps.png";
+  ASSERT_EQ(shoot(std::string(WS_TEST_DATA "/imgui/two-warps/scenario.toml") + " --steps 4 --size 1280x800 --theme dark",
+                  png, dir / "log.txt"),
+            0)
+      << std::ifstream(dir / "log.txt").rdbuf();
+  const Image im = load(png);
+  ASSERT_EQ(im.w, 1280);
+  const ws::ui::Theme t = ws::ui::builtinTheme("dark");
+  EXPECT_GT(im.count(t.background, 2), im.w * im.h / 4);
+  EXPECT_NE(shoot("/nonexistent.toml --steps 1", dir / "none.png", dir / "log2.txt"), 0);
+  EXPECT_FALSE(fs::exists(dir / "none.png"));
+}
+
+}  // namespace

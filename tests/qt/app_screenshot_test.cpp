@@ -1,0 +1,82 @@
+// The real warpscope binary under Xvfb: it opens a scenario, goes to a step,
+// grabs its own window once painted; the pictures must show the lane view
+// with the theme's data-flow colours. Skipped when xvfb-run is not installed.
+#include <gtest/gtest.h>
+
+#include <QColor>
+#include <QFile>
+#include <QImage>
+#include <QProcess>
+#include <QStandardPaths>
+
+#include <filesystem>
+#include <set>
+
+#include "ui/theme.hpp"
+
+namespace {
+namespace fs = std::filesystem;
+
+struct Shot {
+  QImage window, canvas;
+};
+
+Shot screenshot(const QString& scenario, const QString& until, const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / "ws_qt_screens";
+  fs::create_directories(dir);
+  const QString win = QString::fromStdString((dir / (name + ".png")).string());
+  const QString can = QString::fromStdString((dir / (name + "-canvas.png")).string());
+  QFile::remove(win);
+  QFile::remove(can);
+  QProcess p;
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  env.remove("QT_QPA_PLATFORM");  // the real X server this time
+  p.setProcessEnvironment(env);
+  p.start("xvfb-run", {"-a", "-s", "-screen 0 1600x1000x24", WS_APP_PATH, "--no-settings", scenario, "--until", until,
+                       "--screenshot", win, "--canvas-screenshot", can});
+  EXPECT_TRUE(p.waitForFinished(120'000));
+  EXPECT_EQ(p.exitCode(), 0) << p.readAllStandardError().toStdString();
+  return {QImage(win), QImage(can)};
+}
+
+bool hasXvfb() { return !QStandardPaths::findExecutable("xvfb-run").isEmpty(); }
+
+// Pixels within a small distance of `c` (antialiasing blends thin strokes).
+int near(const QImage& img, const ws::ui::Color& c, int tolerance = 12) {
+  int n = 0;
+  for (int y = 0; y < img.height(); ++y)
+    for (int x = 0; x < img.width(); ++x) {
+      const QColor q = img.pixelColor(x, y);
+      if (std::abs(q.red() - c.r) <= tolerance && std::abs(q.green() - c.g) <= tolerance && std::abs(q.blue() - c.b) <= tolerance) ++n;
+    }
+  return n;
+}
+
+// Share of pixels that differ from the background colour.
+double inked(const QImage& img, const ws::ui::Color& bg) {
+  const int all = img.width() * img.height();
+  return all ? 1.0 - static_cast<double>(near(img, bg, 2)) / all : 0.0;
+}
+
+TEST(AppScreenshot, ShuffleButterflyStep) {
+  if (!hasXvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  const Shot s = screenshot(WS_TEST_DATA "/qt/shfl-bfly.toml", "shfl.sync.bfly", "bfly");
+  ASSERT_FALSE(s.window.isNull());
+  ASSERT_FALSE(s.canvas.isNull());
+  EXPECT_GE(s.window.width(), 1200);
+  const ws::ui::Theme t = ws::ui::builtinTheme("light");
+  EXPECT_GT(inked(s.canvas, t.background), 0.03);
+  EXPECT_GT(near(s.canvas, t.flowShuffle), 200);       // the shuffle arrows (and executed lanes)
+  EXPECT_GT(near(s.canvas, t.changed), 200);           // values this step wrote
+}
+
+TEST(AppScreenshot, RedAsyncClusterStep) {
+  if (!hasXvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  const Shot s = screenshot(WS_TEST_DATA "/qt/red-async.toml", "red.async", "red-async");
+  ASSERT_FALSE(s.canvas.isNull());
+  const ws::ui::Theme t = ws::ui::builtinTheme("light");
+  EXPECT_GT(inked(s.canvas, t.background), 0.03);
+  EXPECT_GT(near(s.canvas, t.flowAsync, 20), 100);  // in-flight red.async arrows, dashed
+}
+
+}  // namespace
