@@ -36,9 +36,10 @@ StepResult History::forward() {
     return {true, StopReason::None};
   }
   // A deadlock report changes nothing: asking again cannot make progress
-  // and must not pile up identical reports.
-  if (m_pos > 0 && !m_records.back().userEdit && !m_records.back().diags.empty() &&
-      m_records.back().diags.front().kind == DiagKind::Deadlock)
+  // and must not pile up identical reports. That holds for every step that
+  // ended in a deadlock (strict mode's membermask lanes that never arrive
+  // too), until an edit changes the state.
+  if (m_pos > 0 && !m_records.back().userEdit && m_lastStop == StopReason::Deadlock)
     return {false, StopReason::Deadlock};
   StepRecord r;
   StepResult res = m_engine.step(&r);
