@@ -14,6 +14,7 @@ History::History(Engine engine, HistoryOptions opts) : m_engine(std::move(engine
 void History::truncateFuture() {
   if (m_pos >= m_records.size()) return;
   m_records.resize(m_pos);
+  m_lastStop = StopReason::None;  // the step that stopped is gone with the future
   while (!m_checkpoints.empty() && m_checkpoints.back().first > m_pos) m_checkpoints.pop_back();
 }
 

@@ -86,5 +86,25 @@ TEST(HistoryDeadlock, HardwareModeRunsTheArrivedLanesAndFinishes) {
   EXPECT_EQ(res.diags[0].lanes, 0xffff0000u);
 }
 
+// Going back and switching to hardware mode drops the recorded future, the
+// deadlock with it: stepping on runs the arrived lanes instead of refusing.
+TEST(HistoryDeadlock, ChangingModeInThePastForgetsTheDeadlock) {
+  Loaded ld = load(kHalvesWaitForEachOther, std::vector<std::uint32_t>(32), 32);
+  ASSERT_TRUE(ld.engine);
+  History h(std::move(*ld.engine));
+  core::StepResult r;
+  while ((r = h.forward()).executed && r.stop == StopReason::None) {
+  }
+  ASSERT_EQ(r.stop, StopReason::Deadlock);
+  ASSERT_TRUE(h.back());
+  core::EngineOptions o = h.engine().options();
+  o.mode = core::ExecMode::Hardware;
+  h.setOptions(o);
+  while ((r = h.forward()).executed && r.stop == StopReason::None) {
+  }
+  EXPECT_EQ(r.stop, StopReason::Finished);
+  EXPECT_TRUE(h.engine().finished());
+}
+
 }  // namespace
 }  // namespace ws::test::coll
