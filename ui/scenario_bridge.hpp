@@ -35,6 +35,7 @@ struct ScenarioStart {
   std::vector<StoryEntry> story;
   std::uint32_t focusCta = 0, focusWarp = 0, focusLane = 0;  // focusWarp: index in the CTA
   std::uint64_t step = 0;                                   // where the user was
+  std::uint64_t maxSteps = core::kDefaultMaxSteps;          // engine.max_steps
 };
 
 // `scenario` may be null (a PTX file launched from the command line).

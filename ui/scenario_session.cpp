@@ -7,6 +7,7 @@ std::variant<std::unique_ptr<Session>, std::string> sessionFromStart(ScenarioSta
   SessionSource meta;
   meta.title = start.title;
   meta.narration = std::move(start.story);
+  meta.maxSteps = start.maxSteps;
   for (const auto& st : start.stops) {
     core::Breakpoint b;
     b.enabled = st.enabled;
