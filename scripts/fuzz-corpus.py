@@ -127,7 +127,17 @@ def scenario_bundles(out):
 
 
 def dict_line(tok):
-    return '"' + tok.replace("\\", "\\\\").replace('"', '\\"') + '"\n'
+    """One libFuzzer dictionary entry: printable ASCII as is, the rest as \\xNN."""
+    out = ""
+    for b in tok.encode():
+        c = chr(b)
+        if c in '\\"':
+            out += "\\" + c
+        elif 32 <= b < 127:
+            out += c
+        else:
+            out += "\\x%02X" % b
+    return '"' + out + '"\n'
 
 
 def ptx_dict(out):

@@ -85,10 +85,11 @@ for t in "${targets[@]}"; do
   rc=$?
   set -e
   after=$(find "$work/findings/$t" -type f | wc -l)
-  execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | awk '{s+=$2} END {print s+0}')
-  if [[ "$execs" == 0 ]]; then execs=$(grep -oE '#[0-9]+' "$log" | tail -1 | tr -d '#'); fi
-  rate=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | tail -1 | awk '{print $2}')
-  cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | awk '{print $2}')
+  # The counters come from libFuzzer's final stats (or its last status line).
+  execs=$( (grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" || true) | awk '{s+=$2} END {print s+0}')
+  if [[ "$execs" == 0 ]]; then execs=$( (grep -oE '^#[0-9]+' "$log" || true) | tail -1 | tr -d '#'); fi
+  rate=$( (grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" || true) | tail -1 | awk '{print $2}')
+  cov=$( (grep -oE 'cov: [0-9]+' "$log" || true) | tail -1 | awk '{print $2}')
   corpus=$(find "$work/corpus/$t" -type f | wc -l)
   found=$((after - before))
   if [[ $rc -ne 0 || $found -gt 0 ]]; then
