@@ -67,6 +67,7 @@ TimelineView buildTimeline(const Frame& f, const HistoryIndex& index) {
   TimelineView v;
   v.position = f.position;
   v.size = f.records ? f.records->size() : f.position;
+  v.earliest = f.records ? f.records->first() : 0;
   const std::uint64_t w = f.options.timelineWindow;
   v.windowBegin = f.position > w ? f.position - w : 0;
   v.windowEnd = std::min(v.size, f.position + w);
@@ -76,7 +77,7 @@ TimelineView buildTimeline(const Frame& f, const HistoryIndex& index) {
   // Breakpoints can change at any time, so their markers are found here, in the window only.
   if (f.breakpoints && f.records && !f.breakpoints->empty()) {
     const core::Program& p = f.prog();
-    for (std::uint64_t i = v.windowBegin; i < v.windowEnd && i < f.records->size(); ++i) {
+    for (std::uint64_t i = std::max(v.windowBegin, f.records->first()); i < v.windowEnd && i < f.records->size(); ++i) {
       const core::StepRecord& r = f.records->at(i);
       if (r.userEdit || r.completedAsync) continue;
       const core::Instr* ins = instrAt(p, r.pc);

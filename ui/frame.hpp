@@ -24,6 +24,9 @@ class RecordSource {
  public:
   virtual ~RecordSource() = default;
   virtual std::uint64_t size() const = 0;
+  // The first record still kept (a History drops its oldest records past its
+  // memory budget); at(i) is valid for first() <= i < size().
+  virtual std::uint64_t first() const { return 0; }
   virtual const core::StepRecord& at(std::uint64_t i) const = 0;
 };
 

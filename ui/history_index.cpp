@@ -53,7 +53,8 @@ void HistoryIndex::invalidateFrom(std::uint64_t step) {
 
 void HistoryIndex::sync(const core::Program& p, const RecordSource& records) {
   if (records.size() < m_scanned) invalidateFrom(records.size());
-  for (std::uint64_t i = m_scanned; i < records.size(); ++i) scan(p, records.at(i), i);
+  // Records dropped by the history's memory budget before they were seen are skipped.
+  for (std::uint64_t i = std::max(m_scanned, records.first()); i < records.size(); ++i) scan(p, records.at(i), i);
   m_scanned = records.size();
 }
 

@@ -38,7 +38,8 @@ MemoryRegionView region(const Frame& f, core::MemRegion kind, std::uint32_t inde
   if (f.record) markWrites(*f.record, v, true);
   if (f.records) {
     const std::uint64_t last = std::min<std::uint64_t>(f.position, f.records->size());
-    const std::uint64_t first = last > f.options.recentSteps ? last - f.options.recentSteps : 0;
+    const std::uint64_t first =
+        std::max(f.records->first(), last > f.options.recentSteps ? last - f.options.recentSteps : 0);
     for (std::uint64_t i = first; i + 1 < last; ++i) markWrites(f.records->at(i), v, false);
   }
   return v;

@@ -47,6 +47,7 @@ ScenarioStart scenarioStart(const core::PreparedScenario& p, const core::Scenari
   }
   out.engine.emplace(std::move(std::get<core::Engine>(made)));
   out.title = p.launch.entry;
+  out.maxSteps = p.maxSteps;
   if (!s) return out;
   if (!s->title.empty()) out.title = s->title;
   for (const auto& n : s->narration) out.story.push_back({n.step, n.ptxLine, n.text});

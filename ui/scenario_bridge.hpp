@@ -30,6 +30,7 @@ struct ScenarioStart {
   // name when their recorded path does not exist (nvcc records the compiling
   // machine's paths): the PTX file's directory, then the scenario's.
   std::vector<std::string> sourceDirs;
+  std::uint64_t maxSteps = core::kDefaultMaxSteps;          // engine.max_steps
 };
 
 // `scenario` may be null (a PTX file launched from the command line).

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include "ui/mbarrier_decode.hpp"
 
 namespace ws::ui {
@@ -47,7 +49,7 @@ std::variant<std::unique_ptr<Session>, std::string> Session::create(std::shared_
 
 Session::Session(core::History h, SessionSource src)
     : m_history(std::move(h)), m_launch(std::move(src.launch)), m_title(std::move(src.title)), m_breakpoints(std::move(src.breakpoints)),
-      m_narration(std::move(src.narration)) {}
+      m_narration(std::move(src.narration)), m_maxSteps(src.maxSteps) {}
 
 core::RunHooks Session::hooks() const {
   core::RunHooks h;
@@ -76,7 +78,7 @@ void Session::afterRun(const core::RunOutcome& o) {
   m_lastOutcome = o;
   if (m_follow)
     if (const core::StepRecord* r = m_history.current(); r && !r->userEdit) m_focus.warp = r->warp;
-  if (o.steps > 0 || o.why == core::RunOutcome::Why::Breakpoint) changed();
+  if (o.steps > 0 || o.why == core::RunOutcome::Why::Breakpoint || o.stop == core::StopReason::StepBudget) changed();
 }
 
 core::RunOutcome Session::step(core::StepUnit unit, std::int32_t line, std::uint64_t budget) {
@@ -88,9 +90,35 @@ core::RunOutcome Session::step(core::StepUnit unit, std::int32_t line, std::uint
   // Stepping one unit ignores breakpoints for its first step only (run control's rule).
   req.breakpoints = unit != core::StepUnit::Step;
   if (unit == core::StepUnit::Cycle) futureCut();  // a cycle picks warps itself
-  const core::RunOutcome o = core::runForward(m_history, m_breakpoints, req, hooks());
+  const core::RunOutcome o = runBounded(req);
   afterRun(o);
   return o;
+}
+
+// The machine state counts executed steps (replaying the recorded future
+// counts too), so the budget holds however the user moves around.
+core::RunOutcome Session::runBounded(core::RunRequest req) {
+  const std::uint64_t done = state().step;
+  if (done >= m_maxSteps && !m_history.engine().finished()) {
+    core::RunOutcome o;
+    o.why = core::RunOutcome::Why::Stopped;
+    o.stop = core::StopReason::StepBudget;
+    return o;
+  }
+  req.budget = std::min(req.budget, m_maxSteps - done);
+  core::RunOutcome o = core::runForward(m_history, m_breakpoints, req, hooks());
+  if (o.why == core::RunOutcome::Why::Budget && state().step >= m_maxSteps) {
+    o.why = core::RunOutcome::Why::Stopped;
+    o.stop = core::StopReason::StepBudget;
+  }
+  return o;
+}
+
+std::string Session::stepBudgetNote() const {
+  if (m_lastOutcome.stop != core::StopReason::StepBudget) return {};
+  return fmt::format("stopped after {} steps without finishing (the step budget; a scenario sets it with "
+                     "engine.max_steps); the program may loop forever. The lanes are at:{}",
+                     state().step, m_history.engine().laneReport());
 }
 
 bool Session::stepBack() {
@@ -107,10 +135,20 @@ bool Session::stepBack() {
 
 std::uint64_t Session::seek(std::uint64_t position) {
   const std::uint64_t before = m_history.position();
-  const std::uint64_t reached = m_history.seek(position);
+  // Seeking past the recorded steps executes new ones: at most the step
+  // budget's worth (every executed step adds at least one record).
+  const std::uint64_t reached = m_history.seek(std::min(position, std::max(m_maxSteps, m_history.size())));
   core::RunOutcome o;
   o.steps = reached > before ? reached - before : before - reached;
-  o.why = reached == position ? core::RunOutcome::Why::Done : core::RunOutcome::Why::Finished;
+  // Short of the position: the program ended first. Past it: the position
+  // lies before history().earliest(), dropped by the memory budget.
+  o.why = reached == position ? core::RunOutcome::Why::Done
+          : reached > position ? core::RunOutcome::Why::AtStart
+                               : core::RunOutcome::Why::Finished;
+  if (reached < position && state().step >= m_maxSteps && !m_history.engine().finished()) {
+    o.why = core::RunOutcome::Why::Stopped;
+    o.stop = core::StopReason::StepBudget;
+  }
   afterRun(o);
   return reached;
 }
@@ -120,7 +158,7 @@ core::RunOutcome Session::continueFor(std::uint64_t budget) {
   req.unit = core::StepUnit::ToEnd;
   req.focusWarp = m_focus.warp;
   req.budget = std::max<std::uint64_t>(budget, 1);
-  const core::RunOutcome o = core::runForward(m_history, m_breakpoints, req, hooks());
+  const core::RunOutcome o = runBounded(req);
   afterRun(o);
   return o;
 }

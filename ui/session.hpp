@@ -30,6 +30,9 @@ struct SessionSource {
   std::vector<core::Breakpoint> breakpoints;
   std::string title;  // shown in window titles and exports
   std::vector<StoryEntry> narration;  // a scenario's story, shown at its steps / PTX lines
+  // Executed steps after which forward commands stop (an endless loop ends
+  // there with lastOutcome().stop == StepBudget and stepBudgetNote() set).
+  std::uint64_t maxSteps = core::kDefaultMaxSteps;
 };
 
 class Session {
@@ -65,6 +68,14 @@ class Session {
   // Why the last command stopped.
   const core::RunOutcome& lastOutcome() const { return m_lastOutcome; }
   const std::vector<StoryEntry>& narration() const { return m_narration; }
+  // Non-empty when the last command stopped at the step budget: how many
+  // steps ran and where every lane stands (what it waits for).
+  std::string stepBudgetNote() const;
+  std::uint64_t stepBudget() const { return m_maxSteps; }
+  void setStepBudget(std::uint64_t maxSteps) { m_maxSteps = maxSteps; }
+  // Non-empty once the history's memory budget dropped the oldest steps: the
+  // front ends show it (steps before history().earliest() cannot be revisited).
+  std::string historyNote() const { return m_history.droppedNote(); }
 
   // ---- stepping (forward commands execute new steps or replay the recorded future)
   // Completes one unit (a step, the focused warp's next instruction, a cycle,
@@ -126,11 +137,14 @@ class Session {
   // The recorded future from the current position is about to be dropped.
   void futureCut();
   core::RunHooks hooks() const;
+  // runForward within the step budget.
+  core::RunOutcome runBounded(core::RunRequest req);
 
   class HistoryRecords final : public RecordSource {
    public:
     explicit HistoryRecords(const core::History& h) : m_h(h) {}
     std::uint64_t size() const override { return m_h.size(); }
+    std::uint64_t first() const override { return m_h.earliest(); }
     const core::StepRecord& at(std::uint64_t i) const override { return m_h.record(i); }
 
    private:
@@ -142,6 +156,7 @@ class Session {
   std::string m_title;
   std::vector<core::Breakpoint> m_breakpoints;
   std::vector<StoryEntry> m_narration;
+  std::uint64_t m_maxSteps = core::kDefaultMaxSteps;
   Focus m_focus;
   bool m_follow = true;
   ViewOptions m_viewOptions;

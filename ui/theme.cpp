@@ -155,7 +155,8 @@ std::optional<Theme> loadThemeFile(const std::string& path, std::string& error) 
   theme.name = t["name"].value_or(std::string(theme.name));
   if (auto* colors = t["colors"].as_table()) {
     for (const auto& [key, node] : *colors) {
-      const auto* f = std::find_if(std::begin(kColorFields), std::end(kColorFields), [&](const ColorField& c) { return c.key == key.str(); });
+      const std::string_view name = key.str();  // lambdas cannot capture structured bindings before clang 16
+      const auto* f = std::find_if(std::begin(kColorFields), std::end(kColorFields), [&](const ColorField& c) { return c.key == name; });
       if (f == std::end(kColorFields)) {
         error = fmt::format("{}: unknown colour '{}'", path, key.str());
         return std::nullopt;
@@ -182,7 +183,8 @@ std::optional<Theme> loadThemeFile(const std::string& path, std::string& error) 
   }
   if (auto* sizes = t["sizes"].as_table()) {
     for (const auto& [key, node] : *sizes) {
-      const auto* f = std::find_if(std::begin(kNumberFields), std::end(kNumberFields), [&](const NumberField& n) { return n.key == key.str(); });
+      const std::string_view name = key.str();  // lambdas cannot capture structured bindings before clang 16
+      const auto* f = std::find_if(std::begin(kNumberFields), std::end(kNumberFields), [&](const NumberField& n) { return n.key == name; });
       const std::optional<double> v = node.value<double>();
       if (f == std::end(kNumberFields) || !v || *v <= 0 || *v > 1000) {
         error = fmt::format("{}: bad size '{}'", path, key.str());

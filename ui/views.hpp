@@ -299,6 +299,7 @@ struct TimelineMarker {
 };
 struct TimelineView {
   std::uint64_t position = 0, size = 0;
+  std::uint64_t earliest = 0;  // steps before it were dropped by the history's memory budget
   std::uint64_t windowBegin = 0, windowEnd = 0;
   std::vector<TimelineMarker> markers;  // within the window, ascending step
 };

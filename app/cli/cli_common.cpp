@@ -1,11 +1,11 @@
 #include "app/cli/cli_common.hpp"
 
 #include <charconv>
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+
+#include "core/scenario/scenario_io.hpp"
 
 namespace ws::cli {
 
@@ -33,14 +33,7 @@ std::optional<core::Dim3> parseDim3(const std::string& text, std::string& error)
 }
 
 std::optional<std::string> readTextFile(const std::string& path, std::string& error) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) {
-    error = fmt::format("{}: cannot open file", path);
-    return std::nullopt;
-  }
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
+  return core::readFileCapped(path, core::kMaxInputFileBytes, error);
 }
 
 namespace {

@@ -23,6 +23,7 @@ std::optional<core::Dim3> parseDim3(const std::string& text, std::string& error)
 // carry file:line:col.
 std::optional<std::vector<std::uint32_t>> readWordsFile(const std::string& path, std::string& error);
 
+// A whole input file, at most core::kMaxInputFileBytes; devices and FIFOs are refused.
 std::optional<std::string> readTextFile(const std::string& path, std::string& error);
 
 std::string stopName(core::StopReason r);

@@ -1,10 +1,14 @@
 // `warpscope-cli trace SCENARIO|PTX [--from N] [--to M]`: one JSON object per
 // line for each step (what ran, on which lanes, the masks before and after,
 // every register and memory change, the data flows and diagnostics), then a
-// last line {"end": true, "stop": ..., "steps": ...}.
+// last line {"end": true, "stop": ..., "steps": ...}. With --hash only the
+// last line is printed, with a hash of the step lines and of the final
+// machine state: equal hashes mean identical runs (across runs and builds).
 #include "app/cli/cmd_trace.hpp"
 
 #include <cstdio>
+#include <string>
+#include <string_view>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -14,6 +18,22 @@
 #include "app/cli/run_loop.hpp"
 
 namespace ws::cli {
+namespace {
+
+// FNV-1a, 64 bits: the trace hash is over the exact text the step lines hold.
+struct Fnv {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  void add(std::string_view s) {
+    for (unsigned char c : s) {
+      h ^= c;
+      h *= 0x100000001b3ull;
+    }
+  }
+};
+
+std::string hex(std::uint64_t v) { return fmt::format("{:016x}", v); }
+
+}  // namespace
 
 void addTraceCommand(CLI::App& app, TraceOptions& o) {
   CLI::App* cmd = app.add_subcommand("trace", "Print every step of a scenario or PTX launch as one JSON object "
@@ -21,6 +41,8 @@ void addTraceCommand(CLI::App& app, TraceOptions& o) {
   addInputOptions(cmd, o.in, true);
   cmd->add_option("--from", o.from, "first step to print (steps before it run silently; default 0)");
   cmd->add_option("--to", o.to, "last step to print; the trace stops after it");
+  cmd->add_flag("--hash", o.hash, "print only the end line, with trace_hash (FNV-1a of the step lines) and "
+                                  "state_hash (the final machine state)");
   cmd->footer("Exit status: 0 the program finished (or --to was reached), 1 it stopped at a diagnostic, "
               "deadlock, trap or the step budget, 2 bad command line or input, 130 interrupted.");
 }
@@ -43,6 +65,7 @@ int traceCommand(const TraceOptions& o) {
   core::StopReason stop = core::StopReason::None;
   bool reachedTo = false;
   core::StepRecord rec;
+  Fnv traceHash;
   while (!SigintGuard::interrupted()) {
     if (steps >= in->maxSteps) {
       stop = core::StopReason::StepBudget;
@@ -56,7 +79,11 @@ int traceCommand(const TraceOptions& o) {
     const core::StepResult r = engine.step(&rec);
     const bool recorded = r.executed || !rec.diags.empty();
     if (r.executed) ++steps;
-    if (recorded && rec.step >= o.from && rec.step <= o.to) fmt::print("{}\n", stepJson(*in, engine, rec).dump());
+    if (recorded && rec.step >= o.from && rec.step <= o.to) {
+      const std::string line = stepJson(*in, engine, rec).dump() + "\n";
+      if (o.hash) traceHash.add(line);
+      else fmt::print("{}", line);
+    }
     if (r.stop != core::StopReason::None) {
       stop = r.stop;
       break;
@@ -71,9 +98,13 @@ int traceCommand(const TraceOptions& o) {
                         {"stop", interrupted ? "interrupted" : reachedTo ? "paused" : std::string(core::stopSlug(stop))},
                         {"steps", steps}};
   if (stop == core::StopReason::StepBudget && !interrupted) {
-    const auto d = stepBudgetDiagnostic(steps, engine.state().step);
+    const auto d = stepBudgetDiagnostic(engine, steps);
     end["message"] = d.message;
     fmt::print(stderr, "error: {}\n", d.message);
+  }
+  if (o.hash) {
+    end["trace_hash"] = hex(traceHash.h);
+    end["state_hash"] = hex(engine.state().hash());
   }
   fmt::print("{}\n", end.dump());
   std::fflush(stdout);

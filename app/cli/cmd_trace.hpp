@@ -11,6 +11,7 @@ struct TraceOptions {
   InputOptions in;
   std::uint64_t from = 0;
   std::uint64_t to = UINT64_MAX;
+  bool hash = false;  // print only the end line, with the trace's and the final state's hashes
 };
 
 void addTraceCommand(CLI::App& app, TraceOptions& o);

@@ -24,13 +24,22 @@ SigintGuard::~SigintGuard() { std::signal(SIGINT, m_old == SIG_ERR ? SIG_DFL : m
 
 bool SigintGuard::interrupted() { return g_interrupted != 0; }
 
-core::Diagnostic stepBudgetDiagnostic(std::uint64_t steps, std::uint64_t atStep) {
+core::Diagnostic stepBudgetDiagnostic(const core::Engine& engine, std::uint64_t steps) {
   core::Diagnostic d;
   d.kind = core::DiagKind::StepBudget;
-  d.step = atStep;
+  d.step = engine.state().step;
+  // Point at what would run next, so the message's file:line is in the loop.
+  if (auto w = engine.nextWarp()) {
+    if (auto g = engine.nextGroup(*w)) {
+      d.warp = *w;
+      d.cta = engine.state().warps[*w].cta;
+      d.pc = g->pc;
+      d.lanes = g->lanes;
+    }
+  }
   d.message = fmt::format("stopped after {} steps without finishing (--max-steps, or engine.max_steps in a "
-                          "scenario); the program may loop forever",
-                          steps);
+                          "scenario); the program may loop forever. The lanes are at:{}",
+                          steps, engine.laneReport());
   return d;
 }
 
@@ -47,7 +56,7 @@ RunOutcome runToEnd(core::Engine& engine, std::uint64_t maxSteps) {
   }
   out.interrupted = SigintGuard::interrupted();
   if (out.stop == core::StopReason::StepBudget && !out.interrupted)
-    out.diags.push_back(stepBudgetDiagnostic(out.steps, engine.state().step));
+    out.diags.push_back(stepBudgetDiagnostic(engine, out.steps));
   return out;
 }
 

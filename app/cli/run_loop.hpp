@@ -31,7 +31,7 @@ struct RunOutcome {
 // Runs until the program finishes or stops, `maxSteps` run, or Ctrl-C.
 RunOutcome runToEnd(core::Engine& engine, std::uint64_t maxSteps);
 
-// The message for an exhausted step budget.
-core::Diagnostic stepBudgetDiagnostic(std::uint64_t steps, std::uint64_t atStep);
+// The message for an exhausted step budget, with where every lane stands.
+core::Diagnostic stepBudgetDiagnostic(const core::Engine& engine, std::uint64_t steps);
 
 }  // namespace ws::cli

@@ -11,8 +11,12 @@
 namespace ws::core {
 namespace {
 
+// Saturates instead of wrapping: three 32-bit dimensions can overflow 64 bits,
+// and a wrapped product would slip past the thread limit.
 std::uint64_t product(const Dim3& d) {
-  return static_cast<std::uint64_t>(d[0]) * d[1] * d[2];
+  const std::uint64_t xy = static_cast<std::uint64_t>(d[0]) * d[1];
+  if (d[2] != 0 && xy > UINT64_MAX / d[2]) return UINT64_MAX;
+  return xy * d[2];
 }
 
 Dim3 unflatten(std::uint64_t i, const Dim3& d) {
@@ -21,6 +25,45 @@ Dim3 unflatten(std::uint64_t i, const Dim3& d) {
 }
 
 std::string dimStr(const Dim3& d) { return fmt::format("({}, {}, {})", d[0], d[1], d[2]); }
+
+std::string mib(std::uint64_t bytes) { return fmt::format("{:.1f} MiB", static_cast<double>(bytes) / (1 << 20)); }
+
+// Every size the state will have, checked before anything is allocated, so a
+// hostile module or launch gets a message instead of exhausting memory. The
+// per-thread and per-CTA sizes are bounded first, which keeps the products
+// below from overflowing.
+std::optional<std::string> checkStateSize(const Program& p, const LaunchConfig& launch, std::uint64_t numCtas,
+                                          std::uint64_t blockThreads, const Limits& limits) {
+  if (p.globalBytes >= memmap::kGlobalStride) return "the module's .global variables exceed 256 MiB";
+  if (p.constBytes >= memmap::kGlobalStride) return "the module's .const variables exceed 256 MiB";
+  const std::uint64_t shared = p.sharedBytes + launch.dynamicSharedBytes;
+  if (shared > limits.maxSharedBytes)
+    return fmt::format("the kernel needs {} bytes of shared memory per CTA; at most {} are allowed", shared,
+                       limits.maxSharedBytes);
+  if (p.localBytes > limits.maxLocalBytes)
+    return fmt::format("the kernel needs {} bytes of local memory per thread; at most {} are allowed", p.localBytes,
+                       limits.maxLocalBytes);
+  std::uint64_t buffers = 0;
+  for (const BufferSpec& b : launch.buffers) {
+    if (b.bytes.size() > limits.maxBufferBytes)
+      return fmt::format("buffer '{}' has {} bytes; at most {} are allowed", b.name, b.bytes.size(),
+                         limits.maxBufferBytes);
+    buffers += b.bytes.size();
+  }
+  if (buffers > limits.maxTotalBufferBytes)
+    return fmt::format("the launch buffers hold {} together; at most {} are allowed", mib(buffers),
+                       mib(limits.maxTotalBufferBytes));
+  const std::uint64_t warps = numCtas * ((blockThreads + kWarpSize - 1) / kWarpSize);
+  const std::uint64_t perWarp = sizeof(WarpState) + p.regs.size() * (kWarpSize * 8 + 4) + p.localBytes * kWarpSize;
+  const std::uint64_t perCta = sizeof(CtaState) + shared;
+  const std::uint64_t total = warps * perWarp + numCtas * perCta + p.globalBytes + p.constBytes + buffers;
+  if (total > limits.maxStateBytes)
+    return fmt::format("this launch needs about {} of machine state ({} warps x {} registers, {} local bytes per "
+                       "thread, {} shared bytes per CTA, {} of buffers); at most {} are allowed: use a smaller grid "
+                       "or block",
+                       mib(total), warps, p.regs.size(), p.localBytes, shared, mib(buffers), mib(limits.maxStateBytes));
+  return std::nullopt;
+}
 
 }  // namespace
 
@@ -48,9 +91,9 @@ std::variant<Engine, std::string> Engine::create(std::shared_ptr<const Program> 
     return fmt::format("block {} has {} threads; at most {} are allowed", dimStr(launch.block), blockThreads,
                        limits.maxBlockThreads);
   const std::uint64_t numCtas = product(launch.grid);
-  if (numCtas * blockThreads > limits.maxThreads)
-    return fmt::format("grid {} x block {} is {} threads; this engine runs at most {}", dimStr(launch.grid),
-                       dimStr(launch.block), numCtas * blockThreads, limits.maxThreads);
+  if (numCtas > limits.maxThreads / blockThreads)
+    return fmt::format("grid {} x block {} is more than {} threads, the most this engine runs", dimStr(launch.grid),
+                       dimStr(launch.block), limits.maxThreads);
   if (fn.hints.reqntid) {
     const auto& r = *fn.hints.reqntid;
     if (product(r) != blockThreads || r[0] != launch.block[0] || r[1] != launch.block[1] || r[2] != launch.block[2])
@@ -81,6 +124,7 @@ std::variant<Engine, std::string> Engine::create(std::shared_ptr<const Program> 
 
   if (launch.params.size() != fn.params.size())
     return fmt::format("'{}' takes {} parameters, but {} were given", fn.name, fn.params.size(), launch.params.size());
+  if (auto err = checkStateSize(p, launch, numCtas, blockThreads, limits)) return *err;
 
   MachineState& st = e.m_state;
   // Global memory: buffer 0 = the module's .global variables, then one per launch buffer.
@@ -99,12 +143,8 @@ std::variant<Engine, std::string> Engine::create(std::shared_ptr<const Program> 
     if (seg && !s.init.empty() && s.offset + s.init.size() <= seg->size())
       std::copy(s.init.begin(), s.init.end(), seg->begin() + static_cast<std::ptrdiff_t>(s.offset));
   }
-  if (p.globalBytes >= memmap::kGlobalStride) return "the module's .global variables exceed 256 MiB";
   for (std::size_t i = 0; i < launch.buffers.size(); ++i) {
     const BufferSpec& b = launch.buffers[i];
-    if (b.bytes.size() > limits.maxBufferBytes)
-      return fmt::format("buffer '{}' has {} bytes; at most {} are allowed", b.name, b.bytes.size(),
-                         limits.maxBufferBytes);
     GlobalBuffer g;
     g.name = b.name;
     g.base = memmap::kGlobalBase + (i + 1) * memmap::kGlobalStride;
@@ -134,12 +174,6 @@ std::variant<Engine, std::string> Engine::create(std::shared_ptr<const Program> 
   }
 
   const std::uint64_t shared = p.sharedBytes + launch.dynamicSharedBytes;
-  if (shared > limits.maxSharedBytes)
-    return fmt::format("the kernel needs {} bytes of shared memory per CTA; at most {} are allowed", shared,
-                       limits.maxSharedBytes);
-  if (p.localBytes > limits.maxLocalBytes)
-    return fmt::format("the kernel needs {} bytes of local memory per thread; at most {} are allowed", p.localBytes,
-                       limits.maxLocalBytes);
   e.m_localBytes = p.localBytes;
   e.m_numRegs = static_cast<std::uint32_t>(p.regs.size());
   e.m_threadsPerCta = static_cast<std::uint32_t>(blockThreads);

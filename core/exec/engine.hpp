@@ -83,6 +83,11 @@ class Engine {
   std::optional<Group> nextGroup(std::uint32_t w) const;
   // Which warp step() would run next (nullopt: none can run).
   std::optional<std::uint32_t> nextWarp() const;
+  // One line per group of live lanes of the first `maxWarps` warps: where it
+  // is and what it waits for ("CTA 0 warp 1 lanes 0-31: waits at barrier 0
+  // (bar.sync, line 14): 32 of 64 threads arrived"). Deadlock and step-budget
+  // messages end with it.
+  std::string laneReport(std::uint32_t maxWarps = 16) const;
 
   // Buffer contents (launch buffer i is global buffer i + 1).
   const std::vector<std::uint8_t>& buffer(std::uint32_t launchBufferIndex) const;

@@ -31,19 +31,55 @@ std::string laneList(LaneMask m) {
   return s.empty() ? "none" : s;
 }
 
-std::string describeWait(const Program& p, const WarpControl& c, int lane) {
+// "line 14: bar.sync 0, 64;" (the instruction as written, when the source is kept).
+std::string lineOf(const Program& p, std::uint32_t pc) {
+  const std::uint32_t line = p.instrs[pc].pos.line;
+  if (line == 0 || line > p.sourceLines.size()) return fmt::format("line {}", line);
+  std::string_view text = p.sourceLines[line - 1];
+  const std::size_t b = text.find_first_not_of(" \t"), e = text.find_last_not_of(" \t\r");
+  if (b == std::string_view::npos || e - b + 1 > 60) return fmt::format("line {}", line);
+  return fmt::format("line {}: {}", line, text.substr(b, e - b + 1));
+}
+
+// The barrier instruction a lane waits at: barrier waits leave the PC on the
+// instruction after it.
+std::string barrierAt(const Program& p, std::uint32_t pc) {
+  if (pc > 0 && pc - 1 < p.instrs.size() && (opInfo(p.instrs[pc - 1].op).flags & kBarrier) != 0)
+    return lineOf(p, pc - 1);
+  return pc < p.instrs.size() ? fmt::format("before line {}", p.instrs[pc].pos.line) : "at the end";
+}
+
+std::string describeWait(const Program& p, const MachineState& st, std::uint32_t w, int lane) {
+  const WarpControl& c = st.warps[w].ctl;
   const std::size_t l = static_cast<std::size_t>(lane);
   const std::uint32_t pc = c.pc[l];
   const std::string where = pc < p.instrs.size() ? fmt::format("line {}", p.instrs[pc].pos.line) : "the end";
   if ((c.exited >> lane) & 1u) return "has exited";
-  if (!((c.waiting >> lane) & 1u)) return fmt::format("is running at {}", where);
+  if (!((c.waiting >> lane) & 1u)) {
+    // A lane whose last try_wait/test_wait failed (or that slept) loops back
+    // to wait again: it runs, but only makes progress when something else does.
+    const std::string at = pc < p.instrs.size() ? lineOf(p, pc) : where;
+    if ((c.yielded >> lane) & 1u) return fmt::format("spins at {} after a failed wait", at);
+    return fmt::format("running at {}", at);
+  }
   switch (c.waitKind[l]) {
     case WaitKind::Collective:
-      return fmt::format("waits at {} ({}) for membermask {:#010x}", opInfo(p.instrs[pc].op).mnemonic, where,
-                         c.waitArg[l]);
-    case WaitKind::Barrier: return fmt::format("waits at barrier {} (before {})", c.waitArg[l], where);
-    case WaitKind::WarpSync: return fmt::format("waits at bar.warp.sync ({})", where);
-    case WaitKind::ClusterBarrier: return fmt::format("waits at barrier.cluster.wait (before {})", where);
+      if (pc >= p.instrs.size()) break;
+      return fmt::format("waits at {} for membermask {:#010x}", lineOf(p, pc), c.waitArg[l]);
+    case WaitKind::Barrier: {
+      const CtaState& cta = st.ctas[st.warps[w].cta];
+      const std::uint32_t id = c.waitArg[l];
+      if (id >= cta.ctl.barriers.size()) break;
+      const BarrierState& b = cta.ctl.barriers[id];
+      return fmt::format("waits at barrier {} ({}): {} of {} threads arrived", id, barrierAt(p, pc), b.arrived,
+                         b.expected ? b.expected : cta.ctl.liveThreads);
+    }
+    case WaitKind::WarpSync: return fmt::format("waits at bar.warp.sync ({}) for membermask {:#010x}", where, c.waitArg[l]);
+    case WaitKind::ClusterBarrier: {
+      const ClusterState& k = st.clusters[st.ctas[st.warps[w].cta].cluster];
+      return fmt::format("waits at barrier.cluster.wait ({}): {} threads of the cluster arrived", barrierAt(p, pc),
+                         k.arrived);
+    }
     case WaitKind::None: break;
   }
   return "waits";
@@ -51,19 +87,23 @@ std::string describeWait(const Program& p, const WarpControl& c, int lane) {
 
 }  // namespace
 
-// Who is waiting for what, lane group by lane group, for deadlock reports.
-static std::string waitReport(const Program& p, const MachineState& st, std::uint32_t maxWarps) {
+// Where every live lane is and what it waits for, lane group by lane group
+// (deadlock reports, and where a program stood when its step budget ran out).
+std::string Engine::laneReport(std::uint32_t maxWarps) const {
+  const Program& p = *m_program;
+  const MachineState& st = m_state;
   std::string s;
-  std::uint32_t shown = 0;
-  for (std::uint32_t w = 0; w < st.warps.size() && shown < maxWarps; ++w) {
+  std::uint32_t shown = 0, live = 0;
+  for (std::uint32_t w = 0; w < st.warps.size(); ++w) {
     const WarpControl& c = st.warps[w].ctl;
     if (!c.live()) continue;
+    if (++live > maxWarps) continue;
     ++shown;
     // Group lanes with the same description.
     std::vector<std::pair<std::string, LaneMask>> groups;
     for (LaneMask m = c.live(); m; m &= m - 1) {
       const int l = std::countr_zero(m);
-      std::string d = describeWait(p, c, l);
+      std::string d = describeWait(p, st, w, l);
       auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == d; });
       if (it == groups.end()) groups.emplace_back(d, 1u << l);
       else it->second |= 1u << l;
@@ -71,6 +111,7 @@ static std::string waitReport(const Program& p, const MachineState& st, std::uin
     for (const auto& [d, m] : groups)
       s += fmt::format("\n  CTA {} warp {} lanes {}: {}", st.warps[w].cta, st.warps[w].warpInCta, laneList(m), d);
   }
+  if (live > shown) s += fmt::format("\n  ... and {} more warps with live lanes", live - shown);
   return s;
 }
 
@@ -420,7 +461,7 @@ StepResult Engine::deadlock(StepRecord* rec) {
     std::string where;
     for (LaneMask m = missing; m; m &= m - 1) {
       const int l = std::countr_zero(m);
-      where = describeWait(p, c, l);
+      where = describeWait(p, m_state, w, l);
       break;
     }
     ctx.diag(DiagKind::MembermaskNeverArrives, missing,
@@ -449,8 +490,9 @@ StepResult Engine::deadlock(StepRecord* rec) {
   beginRecord(rec, w0, m_state.warps.empty() ? 0 : m_state.warps[w0].ctl.pc[0]);
   const Instr& ins = p.instrs[std::min<std::size_t>(m_state.warps[w0].ctl.pc[static_cast<std::size_t>(std::countr_zero(m_state.warps[w0].ctl.live() | 1u))], p.instrs.size() - 1)];
   ExecCtx ctx(*this, w0, ins, 0, rec);
+  if (rec) rec->advanced = false;  // nothing executed: the step counter stays
   ctx.diag(DiagKind::Deadlock, m_state.warps[w0].ctl.live(),
-           "every live lane is waiting and nothing can release it:" + waitReport(p, m_state, 16));
+           "every live lane is waiting and nothing can release it:" + laneReport());
   endRecord(rec);
   return {false, StopReason::Deadlock};
 }
@@ -473,8 +515,17 @@ RunResult Engine::run(std::uint64_t maxSteps) {
     Diagnostic d;
     d.kind = DiagKind::StepBudget;
     d.step = m_state.step;
+    if (auto w = nextWarp()) {
+      if (auto g = nextGroup(*w)) {
+        d.warp = *w;
+        d.cta = m_state.warps[*w].cta;
+        d.pc = g->pc;
+        d.lanes = g->lanes;
+      }
+    }
     d.message = fmt::format("stopped after {} steps without finishing; the program may loop forever (raise the step "
-                            "budget to run longer)", maxSteps);
+                            "budget to run longer). The lanes are at:{}",
+                            maxSteps, laneReport());
     m_diags.push_back(d);
   }
   r.diags = std::move(m_diags);

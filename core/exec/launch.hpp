@@ -42,6 +42,10 @@ struct Limits {
   std::uint64_t maxBufferBytes = 256ull << 20;
   std::uint64_t maxSharedBytes = 228u << 10;
   std::uint64_t maxLocalBytes = 512u << 10;  // per thread
+  std::uint64_t maxTotalBufferBytes = 512ull << 20;  // all launch buffers together
+  // The whole machine state (registers, local, shared, global and constant
+  // memory), checked before anything is allocated.
+  std::uint64_t maxStateBytes = 1ull << 30;
 };
 
 }  // namespace ws::core

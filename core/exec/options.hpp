@@ -26,6 +26,10 @@ enum class WarpScheduling : std::uint8_t { RoundRobin, RunToBlock };
 // user retires a chosen operation (Engine::completeAsync).
 enum class AsyncCompletion : std::uint8_t { Oldest, Newest, Lazy, Manual };
 
+// Steps a run may take before it is stopped as a probable endless loop, unless
+// the user (--max-steps) or the scenario (engine.max_steps) says otherwise.
+inline constexpr std::uint64_t kDefaultMaxSteps = 50'000'000;
+
 struct EngineOptions {
   ExecMode mode = ExecMode::Strict;
   Reconvergence reconvergence = Reconvergence::MinPc;

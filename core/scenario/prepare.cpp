@@ -3,8 +3,6 @@
 // each problem to where the user can fix it in the scenario file.
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 
@@ -145,6 +143,27 @@ struct Preparer {
 
   bool buffers(const std::vector<bool>* only = nullptr) {
     bool ok = true;
+    // The engine's limit on all buffers together holds before any buffer is
+    // built: the sizes of generated buffers are known up front, files are
+    // counted as they are read. Many huge buffers get a message, not an
+    // out-of-memory end.
+    const std::uint64_t maxTotal = Limits{}.maxTotalBufferBytes;
+    std::uint64_t total = 0;
+    for (std::size_t i = 0; i < s.params.size(); ++i) {
+      if (only && (i >= only->size() || !(*only)[i])) continue;
+      if (const auto* b = std::get_if<BufferParam>(&s.params[i])) {
+        const BufferInit::Kind k = b->init.kind;
+        total += k == BufferInit::Kind::Words ? b->init.words.size() * 4ull
+                 : k == BufferInit::Kind::File ? 0
+                                               : b->init.count * 4ull;
+        if (total > maxTotal) {
+          at(fmt::format("param[{}]", i), fmt::format("buffer '{}' takes the launch buffers past {} MiB together",
+                                                      b->name, maxTotal >> 20));
+          return false;
+        }
+      }
+    }
+    total = 0;
     for (std::size_t i = 0; i < s.params.size(); ++i) {
       if (only && (i >= only->size() || !(*only)[i])) continue;
       const auto* b = std::get_if<BufferParam>(&s.params[i]);
@@ -154,6 +173,11 @@ struct Preparer {
         if (!bytes) {
           ok = false;
           continue;
+        }
+        total += bytes->size();
+        if (total > maxTotal) {
+          at(path, fmt::format("buffer '{}' takes the launch buffers past {} MiB together", b->name, maxTotal >> 20));
+          return false;
         }
         out.launch.params.push_back(ParamValue::buf(static_cast<std::uint32_t>(out.launch.buffers.size())));
         out.launch.buffers.push_back({b->name, std::move(*bytes)});
@@ -313,27 +337,11 @@ struct Preparer {
 
 }  // namespace
 
-FileReader diskReader(std::string dir) {
-  return [dir = std::move(dir)](const std::string& path, std::string& error) -> std::optional<std::string> {
+FileReader diskReader(std::string dir, std::uint64_t maxBytes) {
+  return [dir = std::move(dir), maxBytes](const std::string& path, std::string& error) -> std::optional<std::string> {
     namespace fs = std::filesystem;
     const fs::path p = fs::path(path).is_absolute() || dir.empty() ? fs::path(path) : fs::path(dir) / path;
-    std::error_code ec;
-    if (fs::is_directory(p, ec)) {
-      error = fmt::format("'{}' is a directory", p.string());
-      return std::nullopt;
-    }
-    std::ifstream f(p, std::ios::binary);
-    if (!f) {
-      error = fmt::format("'{}': {}", p.string(), fs::exists(p, ec) ? "cannot open it" : "no such file");
-      return std::nullopt;
-    }
-    std::ostringstream ss;
-    ss << f.rdbuf();
-    if (f.bad()) {
-      error = fmt::format("'{}': read error", p.string());
-      return std::nullopt;
-    }
-    return ss.str();
+    return readFileCapped(p.string(), maxBytes, error);
   };
 }
 

@@ -25,16 +25,16 @@ bool FreeValue::operator==(const FreeValue& o) const {
 
 const FreeValue* FreeValue::get(std::string_view key) const {
   auto it = std::lower_bound(fields.begin(), fields.end(), key,
-                             [](const auto& e, std::string_view k) { return e.first < k; });
-  return it != fields.end() && it->first == key ? &it->second : nullptr;
+                             [](const Field& e, std::string_view k) { return e.key < k; });
+  return it != fields.end() && it->key == key ? &it->value : nullptr;
 }
 
 void FreeValue::set(std::string key, FreeValue v) {
   kind = Kind::Table;
   auto it = std::lower_bound(fields.begin(), fields.end(), key,
-                             [](const auto& e, const std::string& k) { return e.first < k; });
-  if (it != fields.end() && it->first == key) it->second = std::move(v);
-  else fields.emplace(it, std::move(key), std::move(v));
+                             [](const Field& e, const std::string& k) { return e.key < k; });
+  if (it != fields.end() && it->key == key) it->value = std::move(v);
+  else fields.insert(it, Field{std::move(key), std::move(v)});
 }
 
 FilePos SourceInfo::at(std::string_view path) const {

@@ -45,12 +45,22 @@ struct FreeValue {
   std::int64_t i = 0;
   double f = 0;
   std::string s;
-  std::vector<FreeValue> items;                          // Array
-  std::vector<std::pair<std::string, FreeValue>> fields;  // Table, sorted by key
+  std::vector<FreeValue> items;  // Array
+  // A named field of a table. Its own type rather than std::pair: a pair of
+  // this still-incomplete type inside it is not valid C++, and clang
+  // (the fuzz build) rejects it.
+  struct Field;
+  std::vector<Field> fields;  // Table, sorted by key
   bool operator==(const FreeValue& o) const;
 
   const FreeValue* get(std::string_view key) const;
   void set(std::string key, FreeValue v);  // keeps `fields` sorted
+};
+
+struct FreeValue::Field {
+  std::string key;
+  FreeValue value;
+  bool operator==(const Field&) const = default;
 };
 
 // Positions in the scenario file, kept for error messages only. They are not

@@ -17,13 +17,21 @@
 
 namespace ws::core {
 
-inline constexpr std::uint64_t kDefaultMaxSteps = 50'000'000;
+// Input file sizes read at most: a scenario file, and the PTX and buffer
+// files it (or the command line) names.
+inline constexpr std::uint64_t kMaxScenarioFileBytes = 16ull << 20;
+inline constexpr std::uint64_t kMaxInputFileBytes = 256ull << 20;
+
+// Reads a whole regular file of at most `maxBytes`; nullopt with `error` set
+// (naming the path) otherwise. Devices and FIFOs are refused.
+std::optional<std::string> readFileCapped(const std::string& path, std::uint64_t maxBytes, std::string& error);
 
 // Reads a file named in a scenario (its path as written, relative to the
 // scenario file). Returns the bytes, or nullopt with `error` set.
 using FileReader = std::function<std::optional<std::string>(const std::string& path, std::string& error)>;
-// Reads from the disk, resolving relative paths against `dir`.
-FileReader diskReader(std::string dir);
+// Reads from the disk, resolving relative paths against `dir`, files of at
+// most `maxBytes`.
+FileReader diskReader(std::string dir, std::uint64_t maxBytes = kMaxInputFileBytes);
 
 // Snippet registers' initial values: one value per thread of the CTA.
 struct RegInit {

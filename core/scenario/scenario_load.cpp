@@ -609,7 +609,7 @@ ScenarioLoad loadScenarioFile(const std::string& path) {
   namespace fs = std::filesystem;
   std::string err;
   const std::string dir = fs::path(path).parent_path().string();
-  auto text = diskReader("")(path, err);
+  auto text = readFileCapped(path, kMaxScenarioFileBytes, err);
   if (!text) {
     ScenarioLoad out;
     out.errors.push_back({path, 0, 0, fmt::format("cannot read the scenario: {}", err)});

@@ -1,38 +1,106 @@
 #include "core/trace/history.hpp"
 
 #include <algorithm>
+#include <stdexcept>
+
+#include <fmt/format.h>
 
 #include "core/trace/journal.hpp"
 
 namespace ws::core {
 
+std::uint64_t recordBytes(const StepRecord& r) {
+  std::uint64_t b = sizeof(StepRecord) + r.regs.capacity() * sizeof(RegChange) + r.mem.capacity() * sizeof(MemChange) +
+                    r.warpCtl.capacity() * sizeof(ControlChange<WarpControl>) +
+                    r.ctaCtl.capacity() * sizeof(ControlChange<CtaControl>) +
+                    r.clusterCtl.capacity() * sizeof(ControlChange<ClusterState>) + r.flows.capacity() * sizeof(Flow) +
+                    r.diags.capacity() * sizeof(Diagnostic);
+  for (const auto& c : r.warpCtl) b += (c.before.frames.capacity() + c.after.frames.capacity()) * sizeof(WarpControl::Frame);
+  if (r.inflight) b += (r.inflight->first.capacity() + r.inflight->second.capacity()) * sizeof(AsyncOp);
+  for (const auto& d : r.diags) b += d.message.capacity();
+  return b;
+}
+
+std::uint64_t stateBytes(const MachineState& s) {
+  std::uint64_t b = sizeof(MachineState) + s.constSeg.size() + s.params.size() + s.inflight.size() * sizeof(AsyncOp) +
+                    s.clusters.size() * sizeof(ClusterState);
+  for (const auto& w : s.warps)
+    b += sizeof(WarpState) + w.regs.size() * 8 + w.written.size() * 4 + w.local.size() +
+         w.ctl.frames.size() * sizeof(WarpControl::Frame);
+  for (const auto& c : s.ctas) b += sizeof(CtaState) + c.shared.size();
+  for (const auto& g : s.global) b += sizeof(GlobalBuffer) + g.bytes.size();
+  return b;
+}
+
 History::History(Engine engine, HistoryOptions opts) : m_engine(std::move(engine)), m_opts(opts) {
-  m_initial = m_engine.state();
+  m_baseState = m_engine.state();
   if (m_opts.checkpointEvery == 0) m_opts.checkpointEvery = 4096;
 }
 
+const StepRecord& History::record(std::uint64_t i) const {
+  if (i < m_base)
+    throw std::out_of_range(fmt::format("step record {} was dropped to keep the history within its memory budget", i));
+  return m_records.at(i - m_base);
+}
+
 void History::truncateFuture() {
-  if (m_pos >= m_records.size()) return;
-  m_records.resize(m_pos);
+  if (m_pos >= size()) return;
   m_lastStop = StopReason::None;  // the step that stopped is gone with the future
-  while (!m_checkpoints.empty() && m_checkpoints.back().first > m_pos) m_checkpoints.pop_back();
+  while (size() > m_pos) {
+    m_recordBytes -= recordBytes(m_records.back());
+    m_records.pop_back();
+  }
+  while (!m_checkpoints.empty() && m_checkpoints.back().first > m_pos) {
+    m_checkpointBytes -= stateBytes(m_checkpoints.back().second);
+    m_checkpoints.pop_back();
+  }
 }
 
 void History::pushRecord(StepRecord&& r) {
+  m_recordBytes += recordBytes(r);
   m_records.push_back(std::move(r));
-  m_pos = m_records.size();
+  m_pos = size();
   maybeCheckpoint();
+  enforceBudget();
 }
 
 void History::maybeCheckpoint() {
   if (m_pos % m_opts.checkpointEvery != 0) return;
   if (!m_checkpoints.empty() && m_checkpoints.back().first >= m_pos) return;
   m_checkpoints.emplace_back(m_pos, m_engine.state());
+  m_checkpointBytes += stateBytes(m_checkpoints.back().second);
+}
+
+// New records are only ever appended at the current position (the future is
+// cut first), so dropping from the front never passes the current position.
+void History::enforceBudget() {
+  if (m_opts.maxBytes == 0) return;
+  while (memoryBytes() > m_opts.maxBytes && m_base < m_pos) dropOldest();
+}
+
+// The oldest record is folded into the base state: the state at the new
+// earliest position is exact, so seeking back there needs no replay.
+void History::dropOldest() {
+  applyForward(m_baseState, m_records.front(), m_engine.localBytesPerThread());
+  m_recordBytes -= recordBytes(m_records.front());
+  m_records.pop_front();
+  ++m_base;
+  while (!m_checkpoints.empty() && m_checkpoints.front().first <= m_base) {
+    m_checkpointBytes -= stateBytes(m_checkpoints.front().second);
+    m_checkpoints.pop_front();
+  }
+}
+
+std::string History::droppedNote() const {
+  if (m_base == 0) return {};
+  return fmt::format("history memory budget ({} MiB) reached: steps before step {} were dropped and can no longer be "
+                     "revisited",
+                     (m_opts.maxBytes + (1u << 20) - 1) >> 20, m_base);
 }
 
 StepResult History::forward() {
-  if (m_pos < m_records.size()) {
-    applyForward(m_engine.mutableState(), m_records[m_pos], m_engine.localBytesPerThread());
+  if (m_pos < size()) {
+    applyForward(m_engine.mutableState(), m_records[m_pos - m_base], m_engine.localBytesPerThread());
     ++m_pos;
     return {true, StopReason::None};
   }
@@ -45,12 +113,9 @@ StepResult History::forward() {
   StepRecord r;
   StepResult res = m_engine.step(&r);
   m_lastStop = res.stop;
-  if (res.executed || !r.diags.empty()) {
-    // A report without execution is still a record, and replaying a record
-    // advances the step counter: keep the live state in agreement.
-    if (!res.executed) m_engine.mutableState().step = r.step + 1;
-    pushRecord(std::move(r));
-  }
+  // A report without execution (a deadlock) is still a record, so its
+  // diagnostic can be shown; it does not advance the step counter.
+  if (res.executed || !r.diags.empty()) pushRecord(std::move(r));
   return res;
 }
 
@@ -73,21 +138,21 @@ StepResult History::completeAsync(std::uint64_t id) {
 }
 
 bool History::back() {
-  if (m_pos == 0) return false;
+  if (m_pos <= m_base) return false;
   --m_pos;
-  applyBackward(m_engine.mutableState(), m_records[m_pos], m_engine.localBytesPerThread());
+  applyBackward(m_engine.mutableState(), m_records[m_pos - m_base], m_engine.localBytesPerThread());
   return true;
 }
 
 std::uint64_t History::seek(std::uint64_t n) {
-  const std::uint64_t target = std::min<std::uint64_t>(n, m_records.size());
-  // Nearest full copy at or before the target (the launch state if none).
+  const std::uint64_t target = std::clamp<std::uint64_t>(n, m_base, size());
+  // Nearest full copy at or before the target (the base state if none).
   auto restoreBefore = [&](std::uint64_t t) {
     auto it = std::upper_bound(m_checkpoints.begin(), m_checkpoints.end(), t,
                                [](std::uint64_t v, const auto& c) { return v < c.first; });
     if (it == m_checkpoints.begin()) {
-      m_engine.mutableState() = m_initial;
-      m_pos = 0;
+      m_engine.mutableState() = m_baseState;
+      m_pos = m_base;
     } else {
       --it;
       m_engine.mutableState() = it->second;
@@ -159,23 +224,6 @@ void History::setOptions(const EngineOptions& o) {
   if (o == m_engine.options()) return;
   truncateFuture();
   m_engine.setOptions(o);
-}
-
-std::uint64_t History::memoryBytes() const {
-  std::uint64_t b = 0;
-  for (const auto& r : m_records) {
-    b += sizeof(StepRecord) + r.regs.capacity() * sizeof(RegChange) + r.mem.capacity() * sizeof(MemChange) +
-         r.warpCtl.capacity() * sizeof(ControlChange<WarpControl>) + r.ctaCtl.capacity() * sizeof(ControlChange<CtaControl>) +
-         r.clusterCtl.capacity() * sizeof(ControlChange<ClusterState>) + r.flows.capacity() * sizeof(Flow);
-    for (const auto& c : r.warpCtl) b += (c.before.frames.capacity() + c.after.frames.capacity()) * sizeof(WarpControl::Frame);
-  }
-  for (const auto& [p, s] : m_checkpoints) {
-    (void)p;
-    for (const auto& w : s.warps) b += sizeof(WarpState) + w.regs.size() * 8 + w.written.size() * 4 + w.local.size();
-    for (const auto& c : s.ctas) b += sizeof(CtaState) + c.shared.size();
-    for (const auto& g : s.global) b += g.bytes.size();
-  }
-  return b;
 }
 
 }  // namespace ws::core

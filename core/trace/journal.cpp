@@ -44,7 +44,7 @@ void apply(MachineState& s, const StepRecord& r) {
   s.nextWarp = Forward ? r.nextWarpAfter : r.nextWarpBefore;
   s.nextAsyncId = Forward ? r.nextAsyncIdAfter : r.nextAsyncIdBefore;
   s.trapped = Forward ? r.trappedAfter : r.trappedBefore;
-  if (!r.userEdit) s.step = Forward ? r.step + 1 : r.step;
+  if (!r.userEdit && r.advanced) s.step = Forward ? r.step + 1 : r.step;
 }
 
 }  // namespace

@@ -97,6 +97,7 @@ struct StepRecord {
   LaneMask membermask = 0;         // collectives: the membermask (of the lowest lane)
   bool completedAsync = false;     // this step retired an in-flight op instead of executing
   bool userEdit = false;           // a user's edit (register/memory poke), not an executed step
+  bool advanced = true;            // the step counter moved on (false: a report that executed nothing, e.g. a deadlock)
   std::vector<RegChange> regs;
   std::vector<MemChange> mem;
   std::vector<ControlChange<WarpControl>> warpCtl;

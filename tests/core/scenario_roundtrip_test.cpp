@@ -264,7 +264,7 @@ TEST(ScenarioRoundTrip, FreeValueTableStaysSorted) {
   t.set("a", FreeValue{FreeValue::Kind::Int, false, 1, 0, "", {}, {}});
   t.set("b", FreeValue{FreeValue::Kind::Int, false, 3, 0, "", {}, {}});
   ASSERT_EQ(t.fields.size(), 2u);
-  EXPECT_EQ(t.fields[0].first, "a");
+  EXPECT_EQ(t.fields[0].key, "a");
   EXPECT_EQ(t.get("b")->i, 3);
   EXPECT_EQ(t.get("c"), nullptr);
 }
