@@ -279,6 +279,20 @@ std::string describeOutcome(const core::RunOutcome& o, const Session& s) {
     }
     case Why::Finished: return fmt::format("Finished: every thread exited ({} steps)", s.position());
     case Why::Stopped: {
+      if (o.stop == core::StopReason::StepBudget) {
+        // One line for a status bar: the note's lane list joined with "; ".
+        const std::string note = s.stepBudgetNote();
+        std::string line;
+        for (std::size_t i = 0; i < note.size(); ++i) {
+          if (note.compare(i, 3, "\n  ") != 0) {
+            line += note[i];
+            continue;
+          }
+          line += !line.empty() && line.back() == ':' ? " " : "; ";
+          i += 2;
+        }
+        return fmt::format("Stopped, {}: {}", at, line);
+      }
       const core::StepRecord* r = s.history().current();
       if (r && !r->diags.empty())
         return fmt::format("Stopped, {}: {} ({})", at, r->diags.front().message,
@@ -291,7 +305,9 @@ std::string describeOutcome(const core::RunOutcome& o, const Session& s) {
       }
     }
     case Why::Budget: return fmt::format("Running… {}", at);
-    case Why::AtStart: return "At step 0: nothing to step back";
+    case Why::AtStart:
+      if (s.history().earliest() > 0) return fmt::format("At {}, the earliest step kept: {}", at, s.historyNote());
+      return "At step 0: nothing to step back";
     case Why::NothingToRun: {
       // Stepping one warp's instruction when that warp is blocked does nothing:
       // say why and what to do instead.

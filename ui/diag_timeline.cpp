@@ -33,6 +33,8 @@ DiagnosticsView buildDiagnostics(const Frame& f) {
     v.narration = fmt::format("Step {}: a value was edited by hand.", f.position);
   } else if (r->completedAsync) {
     v.narration = fmt::format("Step {}: the async unit completed an in-flight red.async.", f.position);
+  } else if (!r->advanced) {
+    v.narration = fmt::format("Step {}: nothing could run.", f.position);
   } else {
     v.narration = fmt::format("Step {}: {} ran line {}, {}, on {}.", f.position, warpTitle(f.st(), r->warp), lineOf(p, r->pc),
                               instrText(p, r->pc), lanesPhrase(r->lanes));

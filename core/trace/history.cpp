@@ -108,7 +108,8 @@ StepResult History::forward() {
   // and must not pile up identical reports. That holds for every step that
   // ended in a deadlock (strict mode's membermask lanes that never arrive
   // too), until an edit changes the state.
-  if (m_pos > 0 && !m_records.back().userEdit && m_lastStop == StopReason::Deadlock)
+  // (The report itself may have been dropped by the memory budget.)
+  if (m_lastStop == StopReason::Deadlock && (m_records.empty() || !m_records.back().userEdit))
     return {false, StopReason::Deadlock};
   StepRecord r;
   StepResult res = m_engine.step(&r);

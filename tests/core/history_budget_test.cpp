@@ -128,5 +128,45 @@ TEST(HistoryBudget, ABudgetSmallerThanOneStepKeepsOnlyThePresent) {
   EXPECT_NE(h.droppedNote(), "");
 }
 
+TEST(HistoryBudget, ADeadlockWhoseReportWasDroppedIsStillReportedOnce) {
+  // Warp 0 waits at barrier 0, warp 1 at barrier 1: nothing can run after 8 steps.
+  auto parsed = parsePtx(R"(.version 8.7
+.target sm_90a
+.address_size 64
+.visible .entry crossed()
+{
+	.reg .pred %p<2>;
+	.reg .b32 %r<3>;
+	mov.u32 %r1, %tid.x;
+	setp.lt.u32 %p1, %r1, 32;
+	@%p1 bra $L_first;
+	bar.sync 1, 64;
+	ret;
+$L_first:
+	bar.sync 0, 64;
+	ret;
+}
+)",
+                         "crossed.ptx");
+  ASSERT_TRUE(parsed.ok());
+  LaunchConfig cfg;
+  cfg.entry = "crossed";
+  cfg.block = {64, 1, 1};
+  auto made = Engine::create(std::make_shared<const Program>(std::move(*parsed.program)), cfg);
+  // A budget smaller than one record: every record is dropped as soon as it is made.
+  History h(std::get<Engine>(made), {.checkpointEvery = 2, .maxBytes = 1});
+  StepResult r;
+  do {
+    r = h.forward();
+  } while (r.executed && r.stop == StopReason::None);
+  EXPECT_EQ(r.stop, StopReason::Deadlock);
+  EXPECT_EQ(h.earliest(), h.size());
+  const std::uint64_t size = h.size();
+  r = h.forward();
+  EXPECT_FALSE(r.executed);
+  EXPECT_EQ(r.stop, StopReason::Deadlock);
+  EXPECT_EQ(h.size(), size);
+}
+
 }  // namespace
 }  // namespace ws::core
