@@ -249,10 +249,17 @@ std::optional<Engine::Group> Engine::nextGroup(std::uint32_t w) const {
   return g;
 }
 
-bool Engine::finished() const {
+bool Engine::finished() const { return finishedAfter(0); }
+
+// The scan starts at `from` and wraps: called after warp w-1's last lanes
+// exited, the warp after it is the one most likely still live (warps run and
+// exit roughly in index order), so a long launch does not rescan every exited
+// warp on each exit.
+bool Engine::finishedAfter(std::uint32_t from) const {
   if (!m_state.inflight.empty()) return false;
-  for (const WarpState& w : m_state.warps)
-    if (w.ctl.live()) return false;
+  const std::size_t n = m_state.warps.size();
+  for (std::size_t i = 0; i < n; ++i)
+    if (m_state.warps[(from + i) % n].ctl.live()) return false;
   return true;
 }
 

@@ -95,6 +95,11 @@ class Engine {
  private:
   Engine() = default;
   StepResult execGroup(std::uint32_t w, Group g, StepRecord* rec);
+  bool finishedAfter(std::uint32_t from) const;
+  // The stop reason after warp w executed: Finished only once its last lanes exited.
+  StopReason afterWarpStep(std::uint32_t w) const {
+    return !m_state.warps[w].ctl.live() && finishedAfter(w) ? StopReason::Finished : StopReason::None;
+  }
   void dispatch(ExecCtx& ctx);
   bool resolveCollective(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, LaneMask exec);
   void runCollective(ExecCtx& ctx, LaneMask lanes, LaneMask missing);

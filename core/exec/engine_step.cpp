@@ -157,7 +157,7 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
     ++m_state.step;
     settle(w);
     endRecord(rec);
-    return {true, finished() ? StopReason::Finished : StopReason::None};
+    return {true, afterWarpStep(w)};
   }
   const Instr& ins = p.instrs[g.pc];
   WarpState& ws = m_state.warps[w];
@@ -191,22 +191,27 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
     dispatch(ctx);
   }
 
+  // The group moves to pc + 1, except lanes that exited or jumped, and
+  // executed lanes that stay at the instruction (a collective waiting for its
+  // members, or one that did not run).
   WarpControl& c = ws.ctl;
-  for (LaneMask m = g.lanes; m; m &= m - 1) {
-    const int l = std::countr_zero(m);
-    const LaneMask bit = 1u << l;
-    if ((c.exited & bit) || ctx.jumped(l)) continue;
-    if ((exec & bit) && !advance) continue;
-    if ((exec & bit) && (c.waiting & bit) && c.waitKind[static_cast<std::size_t>(l)] == WaitKind::Collective) continue;
-    c.pc[static_cast<std::size_t>(l)] = g.pc + 1;
+  LaneMask move = g.lanes & ~c.exited & ~ctx.m_jumped;
+  if (!advance) {
+    move &= ~exec;
+  } else {
+    for (LaneMask m = move & exec & c.waiting; m; m &= m - 1) {
+      const int l = std::countr_zero(m);
+      if (c.waitKind[static_cast<std::size_t>(l)] == WaitKind::Collective) move &= ~(1u << l);
+    }
   }
+  for (LaneMask m = move; m; m &= m - 1) c.pc[static_cast<std::size_t>(std::countr_zero(m))] = g.pc + 1;
   ++m_state.step;
   settle(w);
   endRecord(rec);
   if (m_state.trapped) return {true, StopReason::Trap};
   if (ctx.m_breakpoint) return {true, StopReason::Breakpoint};
   if (ctx.stopRequested()) return {true, StopReason::Diagnostic};
-  return {true, finished() ? StopReason::Finished : StopReason::None};
+  return {true, afterWarpStep(w)};
 }
 
 void Engine::dispatch(ExecCtx& ctx) {
@@ -292,10 +297,9 @@ void Engine::runCollective(ExecCtx& ctx, LaneMask lanes, LaneMask missing) {
 // After a step: complete the waits it may have satisfied (collectives whose
 // missing members exited, CTA barriers, the cluster barrier).
 void Engine::settle(std::uint32_t w) {
-  const Program& p = *m_program;
   WarpState& ws = m_state.warps[w];
   // Collectives: release a waiting group when its remaining members exited.
-  {
+  if (ws.ctl.waiting) {
     WarpControl& c = ws.ctl;
     for (LaneMask m = c.waiting; m;) {
       const int l = std::countr_zero(m);
@@ -338,17 +342,17 @@ void Engine::settle(std::uint32_t w) {
       }
     }
   }
-  // The cluster barrier.
+  // The cluster barrier. Lanes wait in barrier.cluster.wait only for a phase
+  // that has not completed yet, so waiters can be released only here, right
+  // after the phase advanced.
   ClusterState& cl = m_state.clusters[cta.cluster];
-  if (cl.arrived > 0) {
-    std::uint32_t live = 0;
-    for (std::uint32_t ci = cl.firstCta; ci < cl.firstCta + cl.numCtas; ++ci) live += m_state.ctas[ci].ctl.liveThreads;
-    if (cl.arrived >= live) {
-      touchCluster(cta.cluster);
-      ++cl.phase;
-      cl.arrived = 0;
-    }
-  }
+  if (cl.arrived == 0) return;
+  std::uint32_t live = 0;
+  for (std::uint32_t ci = cl.firstCta; ci < cl.firstCta + cl.numCtas; ++ci) live += m_state.ctas[ci].ctl.liveThreads;
+  if (cl.arrived < live) return;
+  touchCluster(cta.cluster);
+  ++cl.phase;
+  cl.arrived = 0;
   for (std::uint32_t ci = cl.firstCta; ci < cl.firstCta + cl.numCtas; ++ci) {
     const CtaState& oc = m_state.ctas[ci];
     for (std::uint32_t wi = oc.firstWarp; wi < oc.firstWarp + oc.numWarps; ++wi) {
@@ -364,7 +368,6 @@ void Engine::settle(std::uint32_t w) {
       }
     }
   }
-  (void)p;
 }
 
 // Nothing can run. If lanes wait at a collective for members that can never
