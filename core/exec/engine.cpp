@@ -142,6 +142,10 @@ std::variant<Engine, std::string> Engine::create(std::shared_ptr<const Program> 
                        limits.maxLocalBytes);
   e.m_localBytes = p.localBytes;
   e.m_numRegs = static_cast<std::uint32_t>(p.regs.size());
+  for (const RegInfo& r : p.regs) {
+    const int bits = r.type == DataType::Pred ? 1 : bitWidth(r.type);
+    e.m_regMask.push_back(bits >= 64 ? ~0ull : (1ull << bits) - 1);
+  }
   e.m_threadsPerCta = static_cast<std::uint32_t>(blockThreads);
   e.m_warpsPerCta = static_cast<std::uint32_t>((blockThreads + kWarpSize - 1) / kWarpSize);
 

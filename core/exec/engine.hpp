@@ -121,6 +121,7 @@ class Engine {
   Dim3 m_clusterDim{1, 1, 1};
   std::uint64_t m_localBytes = 0;
   std::uint32_t m_numRegs = 0;
+  std::vector<std::uint64_t> m_regMask;  // [reg]: the bits its declared type holds (pred: bit 0)
 
   // Copy-on-first-touch journal of control records for the step in progress.
   struct Touched {

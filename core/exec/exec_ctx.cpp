@@ -13,7 +13,6 @@
 namespace ws::core {
 namespace {
 
-std::uint64_t widthMask(int bits) { return bits >= 64 ? ~0ull : ((1ull << bits) - 1); }
 
 // A float literal (held as f64 bits) as bits of a narrower format: NaNs
 // keep their payload bit for bit (PTX writes exact bit patterns with 0f), other
@@ -29,7 +28,15 @@ std::uint64_t narrowLiteral(std::uint64_t f64bits, fp::Format to) {
 }  // namespace
 
 ExecCtx::ExecCtx(Engine& engine, std::uint32_t warp, const Instr& ins, LaneMask lanes, StepRecord* rec)
-    : m_engine(engine), m_warp(warp), m_ins(ins), m_lanes(lanes), m_rec(rec) {}
+    : m_engine(engine),
+      m_warp(warp),
+      m_ins(ins),
+      m_lanes(lanes),
+      m_regs(engine.m_state.warps[warp].regs.data()),
+      m_written(engine.m_state.warps[warp].written.data()),
+      m_regMask(engine.m_regMask.data()),
+      m_checkReads(engine.m_options.reportUninitializedReads),
+      m_rec(rec) {}
 
 const Program& ExecCtx::program() const { return m_engine.program(); }
 const MachineState& ExecCtx::state() const { return m_engine.m_state; }
@@ -39,19 +46,15 @@ ExecMode ExecCtx::mode() const { return m_engine.m_options.mode; }
 const EngineOptions& ExecCtx::options() const { return m_engine.m_options; }
 std::uint64_t ExecCtx::step() const { return m_engine.m_state.step; }
 
-std::uint64_t ExecCtx::read(int lane, const Operand& op, DataType t) {
-  const int bits = t == DataType::None ? 64 : bitWidth(t);
-  const std::uint64_t mask = widthMask(bits);
+std::uint64_t ExecCtx::readOther(int lane, const Operand& op, DataType t) {
+  const std::uint64_t mask = valueMask(t);
   switch (op.kind) {
     case OperandKind::Reg: {
-      const WarpState& w = warp();
-      if (options().reportUninitializedReads && !((w.written[op.reg] >> lane) & 1u)) {
+      if (uninitialized(lane, op.reg)) {
         diag(DiagKind::UninitializedRead, 1u << lane,
              fmt::format("lane {} reads {} before anything was written to it", lane, program().regs[op.reg].name));
       }
-      std::uint64_t v = w.regs[static_cast<std::size_t>(op.reg) * kWarpSize + static_cast<std::size_t>(lane)];
-      if (t == DataType::Pred) return v & 1u;
-      return v & mask;
+      return m_regs[regIndex(lane, op.reg)] & mask;
     }
     case OperandKind::Imm: {
       const auto raw = static_cast<std::uint64_t>(op.imm);
@@ -88,35 +91,12 @@ std::uint64_t ExecCtx::read(int lane, const Operand& op, DataType t) {
   }
 }
 
-bool ExecCtx::readPred(int lane, const Operand& op) {
-  bool v = (read(lane, op, DataType::Pred) & 1u) != 0;
-  return op.negate ? !v : v;
-}
+void ExecCtx::writeNonRegister(int lane) { diag(DiagKind::Unsupported, 1u << lane, "destination is not a register"); }
 
-std::uint64_t ExecCtx::peekReg(int lane, std::uint32_t reg) const {
-  return warp().regs[static_cast<std::size_t>(reg) * kWarpSize + static_cast<std::size_t>(lane)];
-}
-
-void ExecCtx::write(int lane, const Operand& dst, std::uint64_t bits) {
-  if (dst.kind == OperandKind::Sink) return;
-  if (dst.kind != OperandKind::Reg) {
-    diag(DiagKind::Unsupported, 1u << lane, "destination is not a register");
-    return;
-  }
-  writeReg(lane, dst.reg, bits);
-}
-
-void ExecCtx::writeReg(int lane, std::uint32_t reg, std::uint64_t bits) {
-  WarpState& w = m_engine.m_state.warps[m_warp];
-  const DataType t = program().regs[reg].type;
-  const std::uint64_t v = t == DataType::Pred ? (bits & 1u) : (bits & widthMask(bitWidth(t)));
-  const std::size_t i = static_cast<std::size_t>(reg) * kWarpSize + static_cast<std::size_t>(lane);
-  const bool was = (w.written[reg] >> lane) & 1u;
-  if (m_rec && (w.regs[i] != v || !was)) {
-    m_rec->regs.push_back({m_warp, reg, static_cast<std::uint8_t>(lane), was, w.regs[i], v});
-  }
-  w.regs[i] = v;
-  w.written[reg] |= 1u << lane;
+void ExecCtx::journalReg(int lane, std::uint32_t reg, std::uint64_t v) {
+  const std::uint64_t before = m_regs[regIndex(lane, reg)];
+  const bool was = (m_written[reg] >> lane) & 1u;
+  if (before != v || !was) m_rec->regs.push_back({m_warp, reg, static_cast<std::uint8_t>(lane), was, before, v});
 }
 
 ExecCtx::Address ExecCtx::address(int lane, const Operand& op) {
@@ -132,11 +112,11 @@ ExecCtx::Address ExecCtx::address(int lane, const Operand& op) {
   }
   std::uint64_t base = 0;
   if (op.hasBase) {
-    const DataType rt = program().regs[op.reg].type;
-    Operand r;
-    r.kind = OperandKind::Reg;
-    r.reg = op.reg;
-    base = read(lane, r, rt);
+    if (uninitialized(lane, op.reg)) {
+      diag(DiagKind::UninitializedRead, 1u << lane,
+           fmt::format("lane {} reads {} before anything was written to it", lane, program().regs[op.reg].name));
+    }
+    base = m_regs[regIndex(lane, op.reg)] & m_regMask[op.reg];
   } else if (op.symbol >= 0) {
     const Symbol& s = program().symbols[static_cast<std::size_t>(op.symbol)];
     switch (s.space) {

@@ -42,15 +42,36 @@ class ExecCtx {
   // (truncated to t's width), immediates convert to t (an integer immediate
   // for a float type is converted by value, as PTX does), special registers
   // and symbol addresses give their value.
-  std::uint64_t read(int lane, const Operand& op, DataType t);
-  bool readPred(int lane, const Operand& op);  // honours `!p`
+  // Registers are the common case and are read inline; everything else (and
+  // an uninitialized read, which is reported) takes readOther().
+  std::uint64_t read(int lane, const Operand& op, DataType t) {
+    if (op.kind == OperandKind::Reg && !uninitialized(lane, op.reg)) [[likely]]
+      return m_regs[regIndex(lane, op.reg)] & valueMask(t);
+    return readOther(lane, op, t);
+  }
+  bool readPred(int lane, const Operand& op) {  // honours `!p`
+    const bool v = (read(lane, op, DataType::Pred) & 1u) != 0;
+    return op.negate ? !v : v;
+  }
   // Writes bits to a register operand (no-op for `_`); the value is masked to
   // the register's declared width.
-  void write(int lane, const Operand& dst, std::uint64_t bits);
-  void writeReg(int lane, std::uint32_t reg, std::uint64_t bits);
+  void write(int lane, const Operand& dst, std::uint64_t bits) {
+    if (dst.kind == OperandKind::Reg) [[likely]] {
+      writeReg(lane, dst.reg, bits);
+    } else if (dst.kind != OperandKind::Sink) {
+      writeNonRegister(lane);
+    }
+  }
+  void writeReg(int lane, std::uint32_t reg, std::uint64_t bits) {
+    const std::uint64_t v = bits & m_regMask[reg];
+    const std::size_t i = regIndex(lane, reg);
+    if (m_rec) [[unlikely]] journalReg(lane, reg, v);
+    m_regs[i] = v;
+    m_written[reg] |= 1u << lane;
+  }
   void writePred(int lane, std::uint32_t reg, bool v) { writeReg(lane, reg, v ? 1 : 0); }
   // Current bits of a register (no uninitialized-read report).
-  std::uint64_t peekReg(int lane, std::uint32_t reg) const;
+  std::uint64_t peekReg(int lane, std::uint32_t reg) const { return m_regs[regIndex(lane, reg)]; }
 
   // ---- memory
   // The state space an address operand refers to, from the instruction's
@@ -100,10 +121,31 @@ class ExecCtx {
   StepRecord* record() { return m_rec; }
 
  private:
+  static std::size_t regIndex(int lane, std::uint32_t reg) {
+    return static_cast<std::size_t>(reg) * kWarpSize + static_cast<std::size_t>(lane);
+  }
+  // All bits of a value of type t (None: all 64; pred: bit 0).
+  static std::uint64_t valueMask(DataType t) {
+    const int bits = t == DataType::None ? 64 : bitWidth(t);
+    return bits >= 64 ? ~0ull : (1ull << bits) - 1;
+  }
+  bool uninitialized(int lane, std::uint32_t reg) const {
+    return m_checkReads && !((m_written[reg] >> lane) & 1u);
+  }
+  std::uint64_t readOther(int lane, const Operand& op, DataType t);
+  void writeNonRegister(int lane);
+  void journalReg(int lane, std::uint32_t reg, std::uint64_t v);
+
   Engine& m_engine;
   std::uint32_t m_warp;
   const Instr& m_ins;
   LaneMask m_lanes;
+  // The executing warp's registers (state.warps[m_warp]) and each register's
+  // width mask, held here because every operand access needs them.
+  std::uint64_t* m_regs;
+  std::uint32_t* m_written;
+  const std::uint64_t* m_regMask;
+  bool m_checkReads;  // report uninitialized reads
   LaneMask m_missing = 0;
   LaneMask m_jumped = 0;
   StepRecord* m_rec;

@@ -130,7 +130,7 @@ void execShfl(ExecCtx& ctx) {
     writePredOut(ctx, l, dst, src[i].inRange);
   });
   const std::uint32_t w = ctx.warpIndex();
-  forLanes(m.lanes, [&](int l) {
+  if (ctx.record()) forLanes(m.lanes, [&](int l) {
     const auto i = static_cast<std::size_t>(l);
     Flow f;
     f.kind = src[i].inRange ? FlowKind::Shuffle : FlowKind::ShuffleKeep;
