@@ -19,7 +19,7 @@ namespace ws::bench {
 namespace {
 
 constexpr std::uint64_t kHistorySteps = 1'000'000;
-constexpr int kSteps = 2000;  // timed steps per benchmark run
+constexpr int kSteps = 10000;  // timed steps per benchmark run (more than the history keeps records of)
 constexpr int kSeeks = 200;
 
 // The stepping benchmarks' launch: 4 warps looping long enough to run past a
@@ -122,6 +122,10 @@ void BM_HistoryBytes4WarpLoop(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(h.memoryBytes());
   h.seek(kHistorySteps);
   reportBytes(state, h.memoryBytes(), h.size());
+  // Beside the journal and checkpoints: the bounded cache of step records
+  // around the cursor (the same size at any history length).
+  state.counters["record_cache_bytes"] = static_cast<double>(h.cacheBytes());
+  state.counters["checkpoint_spacing"] = static_cast<double>(h.checkpointSpacing());
 }
 BENCHMARK(BM_HistoryBytes4WarpLoop)->Iterations(1);
 

@@ -132,6 +132,10 @@ class Session {
     explicit HistoryRecords(const core::History& h) : m_h(h) {}
     std::uint64_t size() const override { return m_h.size(); }
     const core::StepRecord& at(std::uint64_t i) const override { return m_h.record(i); }
+    Brief brief(std::uint64_t i) const override {
+      const core::StepSummary& s = m_h.summary(i);
+      return {s.pc(), s.userEdit(), s.completedAsync()};
+    }
 
    private:
     const core::History& m_h;

@@ -307,7 +307,7 @@ void Engine::beginRecord(StepRecord* rec, std::uint32_t w, std::uint32_t pc) {
   m_rec = rec;
   m_touched = {};
   if (!rec) return;
-  *rec = StepRecord{};
+  rec->reset();
   rec->step = m_state.step;
   rec->warp = w;
   rec->pc = pc;

@@ -13,7 +13,6 @@
 namespace ws::core {
 namespace {
 
-
 // A float literal (held as f64 bits) as bits of a narrower format: NaNs
 // keep their payload bit for bit (PTX writes exact bit patterns with 0f), other
 // values round to nearest even.

@@ -1,10 +1,17 @@
 #pragma once
-// Time travel over one launch: every step is recorded as a journal of
-// {location, before, after} changes, with periodic full checkpoints, so the
-// state can move forward, backward, or to any step exactly. User edits are
-// journaled too; editing in the past cuts off the old future.
+// Time travel over one launch. The engine is deterministic, so the history
+// keeps how each step was chosen (8 bytes a step, plus the rare user choices:
+// a warp, an async retirement, an edit, an options change) and full state
+// checkpoints spaced to the size of the state; any step is reached by
+// restoring the checkpoint before it and executing again. Step records (the
+// {location, before, after} journal the views and stepping back use) are kept
+// for a bounded span around the cursor: stepping back inside it moves the
+// state by data alone, and leaving it rebuilds it from a checkpoint.
+// Editing in the past cuts off the old future.
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "core/exec/engine.hpp"
@@ -13,11 +20,45 @@
 namespace ws::core {
 
 struct HistoryOptions {
-  std::uint64_t checkpointEvery = 4096;  // steps between full state copies
+  // Steps between full state copies. 0: sized to the launch state, so that
+  // checkpoints cost about kCheckpointBytesPerStep bytes per step.
+  std::uint64_t checkpointEvery = 0;
+  // Step records kept around the cursor. 0: the checkpoint spacing, within
+  // [kMinCheckpointSpacing, kMaxRecordCache].
+  std::uint64_t recordCache = 0;
+};
+
+// What the history keeps of every step: which warp ran which instruction,
+// and how the step was chosen (so it can be executed again exactly).
+class StepSummary {
+ public:
+  enum class How : std::uint8_t {
+    Scheduled,    // the scheduler's choice (Engine::step)
+    ChosenWarp,   // a warp the user picked (Engine::stepWarp)
+    ChosenAsync,  // an in-flight red.async the user retired (Engine::completeAsync)
+    Edit,         // a user's edit of a register or memory
+  };
+  StepSummary() = default;
+  StepSummary(const StepRecord& r, How how)
+      : m_pc(r.pc), m_bits(r.warp << 3 | static_cast<std::uint32_t>(how) << 1 | (r.completedAsync ? 1u : 0u)) {}
+
+  std::uint32_t pc() const { return m_pc; }
+  std::uint32_t warp() const { return m_bits >> 3; }
+  How how() const { return static_cast<How>((m_bits >> 1) & 3u); }
+  bool userEdit() const { return how() == How::Edit; }
+  bool completedAsync() const { return (m_bits & 1u) != 0; }
+
+ private:
+  std::uint32_t m_pc = 0;
+  std::uint32_t m_bits = 0;  // warp << 3 | how << 1 | completedAsync
 };
 
 class History {
  public:
+  static constexpr std::uint64_t kCheckpointBytesPerStep = 24;
+  static constexpr std::uint64_t kMinCheckpointSpacing = 256;
+  static constexpr std::uint64_t kMaxRecordCache = 4096;
+
   explicit History(Engine engine, HistoryOptions opts = {});
 
   const Engine& engine() const { return m_engine; }
@@ -27,10 +68,14 @@ class History {
   // Number of records applied to reach the current state (0 = launch).
   std::uint64_t position() const { return m_pos; }
   // Records known; position() < size() means a recorded future exists.
-  std::uint64_t size() const { return m_records.size(); }
-  const StepRecord& record(std::uint64_t i) const { return m_records.at(i); }
+  std::uint64_t size() const { return m_summaries.size(); }
+  // The record of step i. Around the cursor it is kept; elsewhere it is made
+  // again by executing from a checkpoint. The reference is valid until the
+  // next call of a History member.
+  const StepRecord& record(std::uint64_t i) const;
+  const StepSummary& summary(std::uint64_t i) const { return m_summaries.at(i); }
   // The record that produced the current state, if any.
-  const StepRecord* current() const { return m_pos ? &m_records[m_pos - 1] : nullptr; }
+  const StepRecord* current() const { return m_pos ? &record(m_pos - 1) : nullptr; }
 
   // One step forward: replays the recorded future, or executes a new step.
   StepResult forward();
@@ -51,22 +96,72 @@ class History {
   void setOptions(const EngineOptions& o);
   void truncateFuture();
 
+  // Called with every step the history records for the first time (not for
+  // replays), so an index of the past never has to ask for old records.
+  using RecordObserver = std::function<void(std::uint64_t index, const StepRecord&)>;
+  void setObserver(RecordObserver o) { m_observer = std::move(o); }
+
   // The result of the last executed step (for stop reasons at the end).
   StopReason lastStop() const { return m_lastStop; }
-  // Approximate bytes held by records and checkpoints.
+  // Bytes held by the journal (step summaries, user choices) and the
+  // checkpoints taken since the launch (the launch state itself is not counted).
   std::uint64_t memoryBytes() const;
+  // Bytes held by the bounded cache of step records around the cursor.
+  std::uint64_t cacheBytes() const;
+  std::uint64_t checkpointSpacing() const { return m_spacing; }
 
  private:
-  void pushRecord(StepRecord&& r);
+  struct Checkpoint {
+    std::uint64_t pos = 0;
+    MachineState state;
+  };
+
+  // Executes recorded step i on `engine`, whose state is the one before it.
+  void replay(Engine& engine, std::uint64_t i, StepRecord* rec) const;
+  // Restores `engine` to the last checkpoint at or before position t; returns its position.
+  std::uint64_t restore(Engine& engine, std::uint64_t t) const;
+  // Moves the engine from position m_pos to t (> m_pos) by executing,
+  // keeping the records of the last steps.
+  void replayTo(std::uint64_t t);
+  // Restores the checkpoint before t and executes up to t, so the records of
+  // the steps before t are in the cache.
+  void rebuildTo(std::uint64_t t);
+
+  bool cached(std::uint64_t i) const { return i >= m_cacheBegin && i < m_cacheEnd; }
+  StepRecord& cacheSlot(std::uint64_t i) const { return m_cache[i % m_cache.size()]; }
+  // The cache slot for step i, extending the cached span to end after it.
+  StepRecord& appendToCache(std::uint64_t i);
+
+  // A step was executed or edited at the end: keep it.
+  void pushStep(const StepRecord& r, StepSummary::How how);
   void maybeCheckpoint();
+  const EngineOptions& optionsAt(std::uint64_t i) const;
+  std::uint64_t stateBytes(const MachineState& s) const;
 
   Engine m_engine;
-  HistoryOptions m_opts;
-  MachineState m_initial;
-  std::vector<StepRecord> m_records;
-  std::vector<std::pair<std::uint64_t, MachineState>> m_checkpoints;  // (position, state), ascending
+  EngineOptions m_options;  // for new steps; replays use the ones recorded with each step
+  std::uint64_t m_spacing = 0;
   std::uint64_t m_pos = 0;
   StopReason m_lastStop = StopReason::None;
+
+  // The journal: one summary per step, and the user's choices by position.
+  std::vector<StepSummary> m_summaries;
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> m_asyncChoices;  // (step, async id)
+  std::vector<std::pair<std::uint64_t, StepRecord>> m_edits;           // (step, the edit)
+  std::vector<std::pair<std::uint64_t, EngineOptions>> m_optionsLog;   // (first step, options)
+  std::vector<Checkpoint> m_checkpoints;                                // ascending; [0] = the launch
+
+  // Records of steps [m_cacheBegin, m_cacheEnd), in a ring.
+  mutable std::vector<StepRecord> m_cache;
+  std::uint64_t m_cacheBegin = 0, m_cacheEnd = 0;
+  // For records outside the cache: a second engine, at position m_scratchPos,
+  // holding the record of step m_scratchRecordPos.
+  mutable std::optional<Engine> m_scratch;
+  mutable std::uint64_t m_scratchPos = 0;
+  mutable std::optional<std::uint64_t> m_scratchRecordPos;
+  mutable StepRecord m_scratchRecord;
+
+  RecordObserver m_observer;
 };
 
 }  // namespace ws::core

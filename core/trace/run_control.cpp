@@ -92,10 +92,10 @@ bool unitDone(const Program& p, const RunRequest& req, const StepRecord& r, cons
 NextStep peekNext(const History& h) {
   NextStep n;
   if (h.position() < h.size()) {
-    const StepRecord& r = h.record(h.position());
-    n.valid = !r.userEdit;
-    n.warp = r.warp;
-    n.pc = r.pc;
+    const StepSummary& s = h.summary(h.position());
+    n.valid = !s.userEdit();
+    n.warp = s.warp();
+    n.pc = s.pc();
     return n;
   }
   const Engine& e = h.engine();
