@@ -4,6 +4,7 @@
 // madc) and the dispatch of the float forms to arith_float.cpp.
 #include <fmt/format.h>
 
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -100,7 +101,25 @@ void intArith(ExecCtx& ctx) {
   LaneMask carryOut = 0;
   LaneMask divZero = 0;
   std::string divWhat;
-  auto src = [&](int lane, std::size_t i) { return fromBits<T>(ctx.read(lane, ins.ops[i], t)); };
+  // Every source operand of every lane first (mad.wide's addend in the
+  // doubled type), then one pass computing the lanes.
+  const bool madWide = wide && (ins.op == Opcode::Mad || ins.op == Opcode::Madc);
+  const std::size_t sources = ins.op == Opcode::Abs || ins.op == Opcode::Neg ? 1
+                              : ins.op == Opcode::Mad || ins.op == Opcode::Madc || ins.op == Opcode::Mad24 ||
+                                        ins.op == Opcode::Sad
+                                  ? 3
+                                  : 2;
+  std::array<LaneValues, 3> in;
+  for (std::size_t i = 0; i < sources && i + 1 < ins.ops.size(); ++i) {
+    DataType st = t;
+    if (i == 2 && madWide) {
+      st = sizeof(T) == 2 ? (std::is_signed_v<T> ? DataType::S32 : DataType::U32)
+                          : (std::is_signed_v<T> ? DataType::S64 : DataType::U64);
+    }
+    ctx.gather(ins.ops[i + 1], st, in[i]);
+  }
+  auto src = [&](int lane, std::size_t i) { return fromBits<T>(in[i - 1][static_cast<std::size_t>(lane)]); };
+  LaneValues out{};
 
   forEachLane(ctx.lanes(), [&](int lane) {
     const bool cin = (carryIn >> lane) & 1u;
@@ -156,9 +175,7 @@ void intArith(ExecCtx& ctx) {
         if constexpr (sizeof(T) <= 4) {
           if (wide) {
             using WT = W<T>;
-            const DataType wt = sizeof(T) == 2 ? (std::is_signed_v<T> ? DataType::S32 : DataType::U32)
-                                               : (std::is_signed_v<T> ? DataType::S64 : DataType::U64);
-            const WT c = fromBits<WT>(ctx.read(lane, ins.ops[3], wt));
+            const WT c = fromBits<WT>(in[2][static_cast<std::size_t>(lane)]);
             using WU = std::make_unsigned_t<WT>;
             d = toBits(static_cast<WT>(static_cast<WU>(static_cast<WU>(wideProduct(a, b)) + static_cast<WU>(c))));
             break;
@@ -242,12 +259,13 @@ void intArith(ExecCtx& ctx) {
         d = toBits(r);
         break;
       }
-      default:
-        return;
+      default:  // execArith passes only the opcodes above
+        break;
     }
     if (cout) carryOut |= 1u << lane;
-    ctx.write(lane, ins.ops[0], d);
+    out[static_cast<std::size_t>(lane)] = d;
   });
+  ctx.scatter(ins.ops[0], out);
 
   if (ins.has(Mod::Cc)) {
     WarpControl& ctl = ctx.ctl();

@@ -123,24 +123,50 @@ void execSetp(ExecCtx& ctx) {
   const bool ftz = ins.has(Mod::Ftz);
   const bool withC = hasBoolOp(ins) && ins.ops.size() > 3;
   const Operand& pDst = ins.ops[0];
+  LaneValues av, bv, cv, pv{}, qv{};
+  ctx.gather(ins.ops[1], t, av);
+  ctx.gather(ins.ops[2], t, bv);
+  if (withC) ctx.gatherPred(ins.ops[3], cv);
+  // The comparisons (for packed types: the low halves in bit 0, the high
+  // halves in bit 1); an integer type is dispatched once, not per lane.
+  LaneValues rv{};
+  const bool intCompare = !formatOf(t) && withIntType(t, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    forEachLane(ctx.lanes(), [&](int lane) {
+      const auto l = static_cast<std::size_t>(lane);
+      rv[l] = compareInt<T>(ins.cmp, fromBits<T>(av[l]), fromBits<T>(bv[l])) ? 1 : 0;
+    });
+  });
+  if (!intCompare) {
+    forEachLane(ctx.lanes(), [&](int lane) {
+      const auto l = static_cast<std::size_t>(lane);
+      const std::uint64_t a = av[l], b = bv[l];
+      if (isPacked(t)) {
+        rv[l] = (compareBits(ins.cmp, et, a & 0xffff, b & 0xffff, ftz) ? 1u : 0u) |
+                (compareBits(ins.cmp, et, (a >> 16) & 0xffff, (b >> 16) & 0xffff, ftz) ? 2u : 0u);
+      } else {
+        rv[l] = compareBits(ins.cmp, t, a, b, ftz) ? 1 : 0;
+      }
+    });
+  }
   forEachLane(ctx.lanes(), [&](int lane) {
-    const std::uint64_t a = ctx.read(lane, ins.ops[1], t);
-    const std::uint64_t b = ctx.read(lane, ins.ops[2], t);
-    const bool c = withC ? ctx.readPred(lane, ins.ops[3]) : false;
+    const auto l = static_cast<std::size_t>(lane);
+    const bool c = withC && cv[l] != 0;
     bool p = false, q = false;
     if (isPacked(t)) {
       // f16x2/bf16x2 (9.7.6.2): p from the low halves, q from the high halves.
-      p = boolOp(ins, compareBits(ins.cmp, et, a & 0xffff, b & 0xffff, ftz), c);
-      q = boolOp(ins, compareBits(ins.cmp, et, (a >> 16) & 0xffff, (b >> 16) & 0xffff, ftz), c);
+      p = boolOp(ins, (rv[l] & 1u) != 0, c);
+      q = boolOp(ins, (rv[l] & 2u) != 0, c);
     } else {
       // q is computed from the complement of the comparison, before the bool-op.
-      const bool r = compareBits(ins.cmp, t, a, b, ftz);
+      const bool r = rv[l] != 0;
       p = boolOp(ins, r, c);
       q = boolOp(ins, !r, c);
     }
-    ctx.write(lane, pDst, p ? 1 : 0);
-    if (pDst.hasPred) ctx.writePred(lane, pDst.reg2, q);
+    pv[l] = p ? 1 : 0;
+    qv[l] = q ? 1 : 0;
   });
+  ctx.scatterWithPred(pDst, pv, qv);
 }
 
 // set (9.7.5.1, 9.7.6.1): all ones of the destination integer type, 1.0 for
@@ -177,10 +203,16 @@ void execSet(ExecCtx& ctx) {
 
 void execSelp(ExecCtx& ctx) {
   const Instr& ins = ctx.ins();
-  forEachLane(ctx.lanes(), [&](int lane) {
-    const bool c = ctx.readPred(lane, ins.ops[3]);
-    ctx.write(lane, ins.ops[0], ctx.read(lane, ins.ops[c ? 1 : 2], ins.type));
-  });
+  LaneValues c, a, b, d;
+  ctx.gatherPred(ins.ops[3], c);
+  LaneMask pickA = 0;
+  for (std::size_t l = 0; l < kWarpSize; ++l) pickA |= static_cast<LaneMask>(c[l]) << l;
+  pickA &= ctx.lanes();
+  // Each lane reads only the operand it selects.
+  ctx.gather(ins.ops[1], ins.type, a, pickA);
+  ctx.gather(ins.ops[2], ins.type, b, ctx.lanes() & ~pickA);
+  for (std::size_t l = 0; l < kWarpSize; ++l) d[l] = c[l] ? a[l] : b[l];
+  ctx.scatter(ins.ops[0], d);
 }
 
 // slct: a if c >= 0 (-0.0 included; a NaN c selects b), b otherwise; .ftz

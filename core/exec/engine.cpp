@@ -234,6 +234,33 @@ std::uint64_t Engine::special(std::uint32_t warp, int lane, SpecialReg r, int co
   return 0;
 }
 
+void Engine::specialLanes(std::uint32_t warp, SpecialReg r, int comp, LaneValues& out) const {
+  switch (r) {
+    case SpecialReg::Tid: {
+      // Consecutive lanes are consecutive threads: count x, carrying into y and z.
+      const std::size_t k = static_cast<std::size_t>(comp < 0 || comp > 2 ? 0 : comp);
+      Dim3 t = tidOf(warp, 0);
+      for (std::size_t l = 0; l < kWarpSize; ++l) {
+        out[l] = t[k];
+        if (++t[0] == m_launch.block[0]) {
+          t[0] = 0;
+          if (++t[1] == m_launch.block[1]) {
+            t[1] = 0;
+            ++t[2];
+          }
+        }
+      }
+      return;
+    }
+    case SpecialReg::Laneid:
+      for (std::size_t l = 0; l < kWarpSize; ++l) out[l] = l;
+      return;
+    default:
+      for (std::size_t l = 0; l < kWarpSize; ++l) out[l] = special(warp, static_cast<int>(l), r, comp);
+      return;
+  }
+}
+
 std::optional<Engine::Group> Engine::nextGroup(std::uint32_t w) const {
   const WarpControl& c = m_state.warps[w].ctl;
   const LaneMask ready = c.ready();
@@ -242,6 +269,13 @@ std::optional<Engine::Group> Engine::nextGroup(std::uint32_t w) const {
   // must not starve the lanes it waits for.
   LaneMask cand = ready & ~c.yielded;
   if (!cand) cand = ready;
+  if (cand == ~0u) {
+    // A full converged warp (the common case) is one OR over the PCs.
+    const std::uint32_t pc0 = c.pc[0];
+    std::uint32_t differ = 0;
+    for (std::size_t l = 1; l < kWarpSize; ++l) differ |= c.pc[l] ^ pc0;
+    if (differ == 0) return Group{cand, pc0};
+  }
   std::uint32_t minPc = ~0u;
   for (LaneMask m = cand; m; m &= m - 1) minPc = std::min(minPc, c.pc[static_cast<std::size_t>(std::countr_zero(m))]);
   Group g;

@@ -90,6 +90,8 @@ class Engine {
 
   // Special register value for a lane (used by ExecCtx and the views).
   std::uint64_t special(std::uint32_t warp, int lane, SpecialReg r, int comp) const;
+  // special() of every lane of the warp.
+  void specialLanes(std::uint32_t warp, SpecialReg r, int comp, LaneValues& out) const;
   Dim3 tidOf(std::uint32_t warp, int lane) const;
 
  private:

@@ -3,6 +3,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -45,14 +46,20 @@ ExecMode ExecCtx::mode() const { return m_engine.m_options.mode; }
 const EngineOptions& ExecCtx::options() const { return m_engine.m_options; }
 std::uint64_t ExecCtx::step() const { return m_engine.m_state.step; }
 
+namespace {
+
+std::string uninitializedMessage(int lane, const std::string& reg) {
+  return fmt::format("lane {} reads {} before anything was written to it", lane, reg);
+}
+
+}  // namespace
+
 std::uint64_t ExecCtx::readOther(int lane, const Operand& op, DataType t) {
   const std::uint64_t mask = valueMask(t);
   switch (op.kind) {
     case OperandKind::Reg: {
-      if (uninitialized(lane, op.reg)) {
-        diag(DiagKind::UninitializedRead, 1u << lane,
-             fmt::format("lane {} reads {} before anything was written to it", lane, program().regs[op.reg].name));
-      }
+      if (uninitialized(lane, op.reg))
+        diag(DiagKind::UninitializedRead, 1u << lane, uninitializedMessage(lane, program().regs[op.reg].name));
       return m_regs[regIndex(lane, op.reg)] & mask;
     }
     case OperandKind::Imm: {
@@ -90,6 +97,80 @@ std::uint64_t ExecCtx::readOther(int lane, const Operand& op, DataType t) {
   }
 }
 
+void ExecCtx::reportUninitialized(std::uint32_t reg, LaneMask readers) {
+  if (!m_checkReads) return;
+  for (LaneMask m = readers & ~m_written[reg]; m; m &= m - 1) {
+    const int l = std::countr_zero(m);
+    diag(DiagKind::UninitializedRead, 1u << l, uninitializedMessage(l, program().regs[reg].name));
+  }
+}
+
+void ExecCtx::gather(const Operand& op, DataType t, LaneValues& out, LaneMask readers) {
+  const std::uint64_t mask = valueMask(t);
+  switch (op.kind) {
+    case OperandKind::Reg: {
+      reportUninitialized(op.reg, readers);
+      const std::uint64_t* row = m_regs + regIndex(0, op.reg);
+      for (std::size_t l = 0; l < kWarpSize; ++l) out[l] = row[l] & mask;
+      return;
+    }
+    case OperandKind::Imm: out.fill(readOther(0, op, t)); return;  // the same for every lane, never reported
+    case OperandKind::Special:
+      m_engine.specialLanes(m_warp, op.sreg, op.comp, out);
+      for (auto& v : out) v &= mask;
+      return;
+    default:
+      out.fill(0);
+      for (LaneMask m = readers; m; m &= m - 1) {
+        const int l = std::countr_zero(m);
+        out[static_cast<std::size_t>(l)] = readOther(l, op, t);
+      }
+      return;
+  }
+}
+
+void ExecCtx::gatherPred(const Operand& op, LaneValues& out) {
+  gather(op, DataType::Pred, out);
+  if (op.negate)
+    for (auto& v : out) v ^= 1u;
+}
+
+void ExecCtx::scatterReg(std::uint32_t reg, const LaneValues& v) {
+  const std::uint64_t mask = m_regMask[reg];
+  const LaneMask lanes = m_lanes;
+  if (m_rec)
+    for (LaneMask m = lanes; m; m &= m - 1) {
+      const int l = std::countr_zero(m);
+      journalReg(l, reg, v[static_cast<std::size_t>(l)] & mask);
+    }
+  std::uint64_t* row = m_regs + regIndex(0, reg);
+  for (std::size_t l = 0; l < kWarpSize; ++l) row[l] = ((lanes >> l) & 1u) ? v[l] & mask : row[l];
+  m_written[reg] |= lanes;
+}
+
+void ExecCtx::scatter(const Operand& dst, const LaneValues& v) {
+  if (dst.kind == OperandKind::Reg) {
+    scatterReg(dst.reg, v);
+  } else if (dst.kind != OperandKind::Sink) {
+    for (LaneMask m = m_lanes; m; m &= m - 1) writeNonRegister(std::countr_zero(m));
+  }
+}
+
+void ExecCtx::scatterWithPred(const Operand& dst, const LaneValues& v, const LaneValues& pred) {
+  if (!dst.hasPred) {
+    scatter(dst, v);
+  } else if (dst.kind == OperandKind::Reg && !m_rec && dst.reg != dst.reg2) {
+    scatterReg(dst.reg, v);
+    scatterReg(dst.reg2, pred);
+  } else {  // recorded: keep the journal's lane-by-lane order
+    for (LaneMask m = m_lanes; m; m &= m - 1) {
+      const int l = std::countr_zero(m);
+      write(l, dst, v[static_cast<std::size_t>(l)]);
+      writeReg(l, dst.reg2, pred[static_cast<std::size_t>(l)]);
+    }
+  }
+}
+
 void ExecCtx::writeNonRegister(int lane) { diag(DiagKind::Unsupported, 1u << lane, "destination is not a register"); }
 
 void ExecCtx::journalReg(int lane, std::uint32_t reg, std::uint64_t v) {
@@ -111,10 +192,8 @@ ExecCtx::Address ExecCtx::address(int lane, const Operand& op) {
   }
   std::uint64_t base = 0;
   if (op.hasBase) {
-    if (uninitialized(lane, op.reg)) {
-      diag(DiagKind::UninitializedRead, 1u << lane,
-           fmt::format("lane {} reads {} before anything was written to it", lane, program().regs[op.reg].name));
-    }
+    if (uninitialized(lane, op.reg))
+      diag(DiagKind::UninitializedRead, 1u << lane, uninitializedMessage(lane, program().regs[op.reg].name));
     base = m_regs[regIndex(lane, op.reg)] & m_regMask[op.reg];
   } else if (op.symbol >= 0) {
     const Symbol& s = program().symbols[static_cast<std::size_t>(op.symbol)];
@@ -326,6 +405,12 @@ std::uint64_t ExecCtx::takeAsyncId() { return m_engine.m_state.nextAsyncId++; }
 void ExecCtx::jump(int lane, std::uint32_t pc) {
   ctl().pc[static_cast<std::size_t>(lane)] = pc;
   m_jumped |= 1u << lane;
+}
+
+void ExecCtx::jumpLanes(LaneMask lanes, std::uint32_t pc) {
+  WarpControl& c = ctl();
+  for (LaneMask m = lanes; m; m &= m - 1) c.pc[static_cast<std::size_t>(std::countr_zero(m))] = pc;
+  m_jumped |= lanes;
 }
 
 void ExecCtx::block(LaneMask lanes, WaitKind why, std::uint32_t arg) {

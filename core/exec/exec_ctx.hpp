@@ -73,6 +73,22 @@ class ExecCtx {
   // Current bits of a register (no uninitialized-read report).
   std::uint64_t peekReg(int lane, std::uint32_t reg) const { return m_regs[regIndex(lane, reg)]; }
 
+  // ---- whole-warp operand access, for handlers that treat every lane alike:
+  // one pass over the warp instead of one call per lane.
+  // read() of every executing lane, reporting as read() does (lane by lane).
+  // Lanes that do not execute get a value too (unspecified, never reported),
+  // so a handler may compute over all 32 lanes and write the executing ones.
+  void gather(const Operand& op, DataType t, LaneValues& out) { gather(op, t, out, m_lanes); }
+  // The same where only lanes `readers` read the operand (the others are not reported).
+  void gather(const Operand& op, DataType t, LaneValues& out, LaneMask readers);
+  // readPred() (0 or 1, `!p` applied) of every lane, likewise.
+  void gatherPred(const Operand& op, LaneValues& out);
+  // write() of v[lane] for every executing lane, in lane order.
+  void scatter(const Operand& dst, const LaneValues& v);
+  // A `d|p` destination: d = v[lane] and, if the operand has the predicate
+  // half, p = pred[lane], written lane by lane (d, then p, for each lane).
+  void scatterWithPred(const Operand& dst, const LaneValues& v, const LaneValues& pred);
+
   // ---- memory
   // The state space an address operand refers to, from the instruction's
   // space modifier (Generic when none), and the effective address.
@@ -104,6 +120,7 @@ class ExecCtx {
   std::uint64_t takeAsyncId();
   // Set a lane's next PC (default after the step: pc + 1 for executed lanes).
   void jump(int lane, std::uint32_t pc);
+  void jumpLanes(LaneMask lanes, std::uint32_t pc);
   bool jumped(int lane) const { return (m_jumped >> lane) & 1u; }
   // Block lanes (they keep their PC and re-execute when released), or release.
   void block(LaneMask lanes, WaitKind why, std::uint32_t arg);
@@ -133,6 +150,8 @@ class ExecCtx {
     return m_checkReads && !((m_written[reg] >> lane) & 1u);
   }
   std::uint64_t readOther(int lane, const Operand& op, DataType t);
+  void reportUninitialized(std::uint32_t reg, LaneMask readers);  // the readers that have not written it
+  void scatterReg(std::uint32_t reg, const LaneValues& v);
   void writeNonRegister(int lane);
   void journalReg(int lane, std::uint32_t reg, std::uint64_t v);
 

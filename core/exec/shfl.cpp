@@ -83,13 +83,10 @@ void execShfl(ExecCtx& ctx) {
   const Members m = gatherMembers(ctx);
 
   // Phase 1: every participating lane's a, b and c.
-  std::array<std::uint32_t, kWarpSize> av{}, bv{}, cv{};
-  forLanes(m.lanes, [&](int l) {
-    const auto i = static_cast<std::size_t>(l);
-    av[i] = static_cast<std::uint32_t>(ctx.read(l, a, DataType::B32));
-    bv[i] = static_cast<std::uint32_t>(ctx.read(l, ins.ops[2], DataType::B32));
-    cv[i] = static_cast<std::uint32_t>(ctx.read(l, ins.ops[3], DataType::B32));
-  });
+  LaneValues av, bv, cv;
+  ctx.gather(a, DataType::B32, av);
+  ctx.gather(ins.ops[2], DataType::B32, bv);
+  ctx.gather(ins.ops[3], DataType::B32, cv);
 
   // Source lanes and values. A source that does not take part (exited,
   // inactive, or outside the reader's membermask) is undefined in the ISA;
@@ -104,14 +101,15 @@ void execShfl(ExecCtx& ctx) {
   //   membermask (shfl_undef_not_in_mask: halves passing 0x0000ffff and
   //   0xffff0000) hands over its real a.
   std::array<ShflSource, kWarpSize> src{};
-  std::array<std::uint32_t, kWarpSize> out{};
+  LaneValues out{}, inRange{};
   std::vector<BadRead> bad;
   const LaneMask exited = ctx.warp().ctl.exited;
   const LaneMask valid = ctx.warp().ctl.valid;
   forLanes(m.lanes, [&](int l) {
     const auto i = static_cast<std::size_t>(l);
-    const ShflSource s = shflSource(ins.opMod, l, bv[i], cv[i]);
+    const ShflSource s = shflSource(ins.opMod, l, static_cast<std::uint32_t>(bv[i]), static_cast<std::uint32_t>(cv[i]));
     src[i] = s;
+    inRange[i] = s.inRange ? 1 : 0;
     BadSource why = BadSource::None;
     if (s.inRange && s.lane != l) {
       if (!hasLane(m.mask[i], s.lane)) why = BadSource::NotMember;
@@ -124,11 +122,7 @@ void execShfl(ExecCtx& ctx) {
   });
 
   // Phase 2: write d (and p), then the flows and diagnostics.
-  forLanes(m.lanes, [&](int l) {
-    const auto i = static_cast<std::size_t>(l);
-    ctx.write(l, dst, out[i]);
-    writePredOut(ctx, l, dst, src[i].inRange);
-  });
+  ctx.scatterWithPred(dst, out, inRange);
   const std::uint32_t w = ctx.warpIndex();
   if (ctx.record()) forLanes(m.lanes, [&](int l) {
     const auto i = static_cast<std::size_t>(l);
