@@ -37,15 +37,19 @@ void BM_BlockReduceHeadless(benchmark::State& state) {
 BENCHMARK(BM_BlockReduceHeadless)->Arg(1024)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 
 // Full history recording: every step goes through History::forward(), which
-// keeps what stepping back, seeking and the views need.
+// keeps what stepping back, seeking and the views need. Arguments: CTAs, and
+// whether the scheduling is the headless one (run-to-block, so the only
+// difference from BM_BlockReduceHeadless is the recording) or the
+// interactive default (round-robin: one warp instruction per warp in turn).
 void BM_BlockReduceWithHistory(benchmark::State& state) {
   const auto ctas = static_cast<std::uint32_t>(state.range(0));
   const auto program = loadProgram("block_reduce.ptx");
   const core::LaunchConfig launch = blockReduceLaunch(ctas, 256);
+  const core::EngineOptions options = state.range(1) ? headlessOptions() : core::EngineOptions{};
   std::uint64_t lanes = 0;
   for (auto _ : state) {
     state.PauseTiming();
-    auto h = std::make_unique<core::History>(makeEngine(program, launch));
+    auto h = std::make_unique<core::History>(makeEngine(program, launch, options));
     state.ResumeTiming();
     while (h->forward().executed) {
     }
@@ -58,7 +62,12 @@ void BM_BlockReduceWithHistory(benchmark::State& state) {
   state.counters["lane_instr_per_s"] = benchmark::Counter(static_cast<double>(lanes), benchmark::Counter::kIsRate);
   state.counters["lane_instr"] = static_cast<double>(lanes) / static_cast<double>(state.iterations());
 }
-BENCHMARK(BM_BlockReduceWithHistory)->Arg(64)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+BENCHMARK(BM_BlockReduceWithHistory)
+    ->ArgNames({"ctas", "run_to_block"})
+    ->Args({1024, 1})
+    ->Args({64, 0})
+    ->Unit(benchmark::kMillisecond)
+    ->MinTime(2.0);
 
 void parse(benchmark::State& state, const char* file) {
   const std::string text = slurp(std::string(WS_BENCH_DATA "/") + file);

@@ -289,10 +289,10 @@ std::optional<Engine::Group> Engine::nextGroup(std::uint32_t w) const {
 
 bool Engine::finished() const { return finishedAfter(0); }
 
-// The scan starts at `from` and wraps: called after warp w-1's last lanes
-// exited, the warp after it is the one most likely still live (warps run and
-// exit roughly in index order), so a long launch does not rescan every exited
-// warp on each exit.
+// The scan starts at `from` and wraps: called with a warp whose last lanes
+// just exited, the warps after it are the likeliest to be still live (warps
+// run and exit roughly in index order), so a long launch does not rescan
+// every exited warp on each exit.
 bool Engine::finishedAfter(std::uint32_t from) const {
   if (!m_state.inflight.empty()) return false;
   const std::size_t n = m_state.warps.size();
@@ -310,22 +310,19 @@ std::optional<std::uint32_t> Engine::nextWarp() const {
   return std::nullopt;
 }
 
-void Engine::touchWarp(std::uint32_t w) {
-  if (!m_rec) return;
+void Engine::recordWarp(std::uint32_t w) {
   if (std::find(m_touched.warps.begin(), m_touched.warps.end(), w) != m_touched.warps.end()) return;
   m_touched.warps.push_back(w);
   m_rec->warpCtl.push_back({w, m_state.warps[w].ctl, {}});
 }
 
-void Engine::touchCta(std::uint32_t c) {
-  if (!m_rec) return;
+void Engine::recordCta(std::uint32_t c) {
   if (std::find(m_touched.ctas.begin(), m_touched.ctas.end(), c) != m_touched.ctas.end()) return;
   m_touched.ctas.push_back(c);
   m_rec->ctaCtl.push_back({c, m_state.ctas[c].ctl, {}});
 }
 
-void Engine::touchCluster(std::uint32_t k) {
-  if (!m_rec) return;
+void Engine::recordCluster(std::uint32_t k) {
   if (std::find(m_touched.clusters.begin(), m_touched.clusters.end(), k) != m_touched.clusters.end()) return;
   m_touched.clusters.push_back(k);
   m_rec->clusterCtl.push_back({k, m_state.clusters[k], {}});
@@ -339,8 +336,12 @@ void Engine::touchInflight() {
 
 void Engine::beginRecord(StepRecord* rec, std::uint32_t w, std::uint32_t pc) {
   m_rec = rec;
-  m_touched = {};
+  m_ctaControlChanged = false;
   if (!rec) return;
+  m_touched.warps.clear();
+  m_touched.ctas.clear();
+  m_touched.clusters.clear();
+  m_touched.inflight = false;
   rec->reset();
   rec->step = m_state.step;
   rec->warp = w;

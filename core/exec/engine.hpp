@@ -131,10 +131,23 @@ class Engine {
     bool inflight = false;
   } m_touched;
   StepRecord* m_rec = nullptr;
-  void touchWarp(std::uint32_t w);
-  void touchCta(std::uint32_t c);
-  void touchCluster(std::uint32_t k);
+  void touchWarp(std::uint32_t w) {
+    if (m_rec) recordWarp(w);
+  }
+  void touchCta(std::uint32_t c) {
+    m_ctaControlChanged = true;
+    if (m_rec) recordCta(c);
+  }
+  void touchCluster(std::uint32_t k) {
+    if (m_rec) recordCluster(k);
+  }
   void touchInflight();
+  void recordWarp(std::uint32_t w);
+  void recordCta(std::uint32_t c);
+  void recordCluster(std::uint32_t k);
+  // A CTA's control (barrier arrivals, live threads) changed in this step:
+  // only then can one of its barriers complete.
+  bool m_ctaControlChanged = false;
 
   std::vector<Diagnostic> m_diags;  // reported since the last run()/step() call began
   std::uint64_t m_laneInstructions = 0;  // statistics, not machine state

@@ -204,7 +204,11 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
       if (c.waitKind[static_cast<std::size_t>(l)] == WaitKind::Collective) move &= ~(1u << l);
     }
   }
-  for (LaneMask m = move; m; m &= m - 1) c.pc[static_cast<std::size_t>(std::countr_zero(m))] = g.pc + 1;
+  if (move == ~0u) {
+    c.pc.fill(g.pc + 1);
+  } else {
+    for (LaneMask m = move; m; m &= m - 1) c.pc[static_cast<std::size_t>(std::countr_zero(m))] = g.pc + 1;
+  }
   ++m_state.step;
   settle(w);
   endRecord(rec);
@@ -240,12 +244,19 @@ bool Engine::resolveCollective(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, 
   const LaneMask mask = mi >= 0 ? static_cast<LaneMask>(ctx.read(lead, ins.ops[static_cast<std::size_t>(mi)], DataType::B32)) : exec;
   if (ctx.record()) ctx.record()->membermask = mask;
 
+  // Each executing lane's own membermask (read, and reported, lane by lane).
+  LaneValues own;
+  if (mi >= 0) {
+    ctx.gather(ins.ops[static_cast<std::size_t>(mi)], DataType::B32, own);
+  } else {
+    own.fill(exec);
+  }
   LaneMask notMember = 0, disagree = 0;
   for (LaneMask m = exec; m; m &= m - 1) {
     const int l = std::countr_zero(m);
-    const LaneMask own = mi >= 0 ? static_cast<LaneMask>(ctx.read(l, ins.ops[static_cast<std::size_t>(mi)], DataType::B32)) : exec;
-    if (!((own >> l) & 1u)) notMember |= 1u << l;
-    if (own != mask) disagree |= 1u << l;
+    const auto o = static_cast<LaneMask>(own[static_cast<std::size_t>(l)]);
+    if (!((o >> l) & 1u)) notMember |= 1u << l;
+    if (o != mask) disagree |= 1u << l;
   }
   if (disagree)
     ctx.diag(DiagKind::MembermaskMismatch, disagree,
@@ -284,14 +295,16 @@ void Engine::runCollective(ExecCtx& ctx, LaneMask lanes, LaneMask missing) {
   // Every participant moves past the instruction (the caller advances the
   // executing group; waiting lanes that joined are advanced here).
   const std::uint32_t pc = static_cast<std::uint32_t>(&ctx.ins() - m_program->instrs.data());
+  c.waiting &= ~lanes;
   for (LaneMask m = lanes; m; m &= m - 1) {
-    const int l = std::countr_zero(m);
-    const std::size_t li = static_cast<std::size_t>(l);
-    c.waiting &= ~(1u << l);
-    c.waitKind[li] = WaitKind::None;
-    if (c.pc[li] == pc && !ctx.jumped(l)) c.pc[li] = pc + 1;
-    ctx.m_jumped |= 1u << l;  // already advanced
+    const auto l = static_cast<std::size_t>(std::countr_zero(m));
+    c.waitKind[l] = WaitKind::None;
   }
+  for (LaneMask m = lanes & ~ctx.m_jumped; m; m &= m - 1) {
+    const auto l = static_cast<std::size_t>(std::countr_zero(m));
+    if (c.pc[l] == pc) c.pc[l] = pc + 1;
+  }
+  ctx.m_jumped |= lanes;  // already advanced
 }
 
 // After a step: complete the waits it may have satisfied (collectives whose
@@ -320,9 +333,9 @@ void Engine::settle(std::uint32_t w) {
       }
     }
   }
-  // CTA barriers.
+  // CTA barriers (arrivals and exits go through touchCta).
   CtaState& cta = m_state.ctas[ws.cta];
-  for (std::uint32_t id = 0; id < cta.ctl.barriers.size(); ++id) {
+  for (std::uint32_t id = 0; m_ctaControlChanged && id < cta.ctl.barriers.size(); ++id) {
     BarrierState& b = cta.ctl.barriers[id];
     if (b.arrived == 0) continue;
     const std::uint32_t target = b.expected ? b.expected : cta.ctl.liveThreads;

@@ -144,7 +144,14 @@ void ExecCtx::scatterReg(std::uint32_t reg, const LaneValues& v) {
       journalReg(l, reg, v[static_cast<std::size_t>(l)] & mask);
     }
   std::uint64_t* row = m_regs + regIndex(0, reg);
-  for (std::size_t l = 0; l < kWarpSize; ++l) row[l] = ((lanes >> l) & 1u) ? v[l] & mask : row[l];
+  if (lanes == ~0u) {
+    for (std::size_t l = 0; l < kWarpSize; ++l) row[l] = v[l] & mask;
+  } else {
+    for (LaneMask m = lanes; m; m &= m - 1) {
+      const auto l = static_cast<std::size_t>(std::countr_zero(m));
+      row[l] = v[l] & mask;
+    }
+  }
   m_written[reg] |= lanes;
 }
 
@@ -244,13 +251,25 @@ bool ExecCtx::sharedTarget(std::uint32_t sharedAddr, std::uint32_t& ctaOut, std:
 }
 
 namespace {
+// Simulated memory is little-endian, like the GPU.
 std::uint64_t loadLe(const std::uint8_t* p, unsigned n) {
   std::uint64_t v = 0;
-  for (unsigned i = 0; i < n; ++i) v |= static_cast<std::uint64_t>(p[i]) << (8 * i);
+  if constexpr (std::endian::native == std::endian::little) {
+    std::memcpy(&v, p, n);
+  } else {
+    for (unsigned i = 0; i < n; ++i) v |= static_cast<std::uint64_t>(p[i]) << (8 * i);
+  }
   return v;
 }
 void storeLe(std::uint8_t* p, unsigned n, std::uint64_t v) {
-  for (unsigned i = 0; i < n; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+  if constexpr (std::endian::native == std::endian::little) {
+    std::memcpy(p, &v, n);
+  } else {
+    for (unsigned i = 0; i < n; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+  }
+}
+bool aligned(std::uint64_t addr, unsigned bytes) {
+  return std::has_single_bit(bytes) ? (addr & (bytes - 1)) == 0 : addr % bytes == 0;
 }
 const char* spaceName(Space s) {
   switch (s) {
@@ -267,12 +286,14 @@ const char* spaceName(Space s) {
 }  // namespace
 
 // Finds the bytes an access touches; reports and returns null when there are
-// none (out of bounds) or the access is misaligned.
+// none (out of bounds) or the access is misaligned. Keeps the window found in
+// ctx.m_window.
 struct ExecCtxMemory {
   static std::uint8_t* locate(ExecCtx& ctx, Engine& eng, int lane, ExecCtx::Address a, unsigned bytes, bool forWrite,
                               MemRegion& region, std::uint32_t& index, std::uint64_t& offset) {
     a = ctx.toSpecific(a);
-    if (bytes > 1 && a.addr % bytes != 0) {
+    ExecCtx::Window& w = ctx.m_window;
+    if (bytes > 1 && !aligned(a.addr, bytes)) {
       ctx.diag(DiagKind::Misaligned, 1u << lane,
                fmt::format("lane {} accesses {} bytes at {} address {:#x}, which is not {}-byte aligned", lane, bytes,
                            spaceName(a.space), a.addr, bytes));
@@ -294,6 +315,7 @@ struct ExecCtxMemory {
             region = MemRegion::Global;
             index = i;
             offset = a.addr - b.base;
+            w = {Space::Global, b.base, b.base + b.bytes.size(), b.bytes.data(), region, i, !b.readOnly};
             return b.bytes.data() + offset;
           }
         }
@@ -307,6 +329,7 @@ struct ExecCtxMemory {
         region = MemRegion::Shared;
         index = c;
         offset = off;
+        w = {Space::Shared, a.addr - off, a.addr - off + sh.size(), sh.data(), region, c, true};
         return sh.data() + off;
       }
       case Space::Local:
@@ -323,6 +346,7 @@ struct ExecCtxMemory {
         region = MemRegion::Const;
         index = 0;
         offset = a.addr;
+        w = {Space::Const, 0, st.constSeg.size(), st.constSeg.data(), region, 0, false};
         return st.constSeg.data() + a.addr;
       }
       case Space::Param: {
@@ -330,6 +354,7 @@ struct ExecCtxMemory {
         region = MemRegion::Param;
         index = 0;
         offset = a.addr;
+        w = {Space::Param, 0, st.params.size(), st.params.data(), region, 0, false};
         return st.params.data() + a.addr;
       }
       case Space::Generic: break;
@@ -339,6 +364,11 @@ struct ExecCtxMemory {
 };
 
 bool ExecCtx::load(int lane, Address a, unsigned bytes, std::uint64_t& out) {
+  const Address s = toSpecific(a);
+  if (m_window.holds(s, bytes) && aligned(s.addr, bytes)) {
+    out = loadLe(m_window.base + (s.addr - m_window.lo), bytes);
+    return true;
+  }
   MemRegion region{};
   std::uint32_t index = 0;
   std::uint64_t offset = 0;
@@ -352,7 +382,16 @@ bool ExecCtx::store(int lane, Address a, unsigned bytes, std::uint64_t value) {
   MemRegion region{};
   std::uint32_t index = 0;
   std::uint64_t offset = 0;
-  std::uint8_t* p = ExecCtxMemory::locate(*this, m_engine, lane, a, bytes, true, region, index, offset);
+  std::uint8_t* p = nullptr;
+  const Address s = toSpecific(a);
+  if (m_window.writable && m_window.holds(s, bytes) && aligned(s.addr, bytes)) {
+    region = m_window.region;
+    index = m_window.index;
+    offset = s.addr - m_window.lo;
+    p = m_window.base + offset;
+  } else {
+    p = ExecCtxMemory::locate(*this, m_engine, lane, a, bytes, true, region, index, offset);
+  }
   if (!p) return false;
   if (bytes < 8) value &= (1ull << (8 * bytes)) - 1;
   const std::uint64_t before = loadLe(p, bytes);

@@ -151,6 +151,23 @@ class ExecCtx {
   }
   std::uint64_t readOther(int lane, const Operand& op, DataType t);
   void reportUninitialized(std::uint32_t reg, LaneMask readers);  // the readers that have not written it
+  // The memory window the last access fell in: addresses [lo, hi) of `space`
+  // are bytes base[0..hi-lo), journaled as region/index at offset addr - lo.
+  // The lanes of one instruction mostly hit the same buffer, so an access
+  // inside it skips the search. (Per-lane windows, local memory, are not kept.)
+  struct Window {
+    Space space = Space::Generic;  // Generic: nothing kept
+    std::uint64_t lo = 0, hi = 0;
+    std::uint8_t* base = nullptr;
+    MemRegion region = MemRegion::Global;
+    std::uint32_t index = 0;
+    bool writable = false;
+    bool holds(Address a, unsigned bytes) const {
+      return a.space == space && a.addr >= lo && a.addr - lo <= hi - lo && hi - a.addr >= bytes;
+    }
+  };
+  Window m_window;
+  friend struct ExecCtxMemory;
   void scatterReg(std::uint32_t reg, const LaneValues& v);
   void writeNonRegister(int lane);
   void journalReg(int lane, std::uint32_t reg, std::uint64_t v);
