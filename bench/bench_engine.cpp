@@ -4,6 +4,8 @@
 // state) is outside the timed region; the run itself is inside.
 #include <benchmark/benchmark.h>
 
+#include <optional>
+
 #include "bench/bench_util.hpp"
 #include "core/ptx/parser.hpp"
 #include "core/trace/history.hpp"
@@ -23,13 +25,15 @@ void BM_BlockReduceHeadless(benchmark::State& state) {
   const auto program = loadProgram("block_reduce.ptx");
   const core::LaunchConfig launch = blockReduceLaunch(ctas, 256);
   std::uint64_t lanes = 0;
+  std::optional<core::Engine> e;  // made and destroyed outside the timed region
   for (auto _ : state) {
     state.PauseTiming();
-    core::Engine e = makeEngine(program, launch, headlessOptions());
+    e.reset();
+    e.emplace(makeEngine(program, launch, headlessOptions()));
     state.ResumeTiming();
-    const core::RunResult r = e.run(1ull << 40);
+    const core::RunResult r = e->run(1ull << 40);
     if (r.stop != core::StopReason::Finished) state.SkipWithError("the reduction did not finish");
-    lanes += e.laneInstructions();
+    lanes += e->laneInstructions();
   }
   state.counters["lane_instr_per_s"] = benchmark::Counter(static_cast<double>(lanes), benchmark::Counter::kIsRate);
   state.counters["lane_instr"] = static_cast<double>(lanes) / static_cast<double>(state.iterations());

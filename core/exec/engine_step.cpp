@@ -78,8 +78,8 @@ StepResult Engine::step(StepRecord* rec) {
   const bool rotateAsync = m_options.asyncCompletion == AsyncCompletion::Oldest ||
                            m_options.asyncCompletion == AsyncCompletion::Newest;
   // The rotation has one slot per warp plus one for the async unit.
-  for (std::uint32_t i = 0; i <= n; ++i) {
-    const std::uint32_t slot = (m_state.nextWarp + i) % (n + 1);
+  std::uint32_t slot = m_state.nextWarp % (n + 1);
+  for (std::uint32_t i = 0; i <= n; ++i, slot = slot == n ? 0 : slot + 1) {
     if (slot == n) {
       if (rotateAsync && !m_state.inflight.empty()) {
         const std::size_t idx = m_options.asyncCompletion == AsyncCompletion::Oldest ? 0 : m_state.inflight.size() - 1;
@@ -102,7 +102,7 @@ StepResult Engine::step(StepRecord* rec) {
       if (!other) return retireAsync(0, rec);
     }
     const bool stay = m_options.scheduling == WarpScheduling::RunToBlock && !spinning;
-    const std::uint32_t after = stay ? slot : (slot + 1) % (n + 1);
+    const std::uint32_t after = stay ? slot : slot + 1;  // slot < n here, so slot + 1 <= n
     beginRecord(rec, slot, g->pc);
     m_state.nextWarp = after;
     return execGroup(slot, *g, rec);

@@ -251,25 +251,47 @@ bool ExecCtx::sharedTarget(std::uint32_t sharedAddr, std::uint32_t& ctaOut, std:
 }
 
 namespace {
-// Simulated memory is little-endian, like the GPU.
-std::uint64_t loadLe(const std::uint8_t* p, unsigned n) {
+// Simulated memory is little-endian, like the GPU; on a little-endian host
+// the usual sizes are one move each.
+template <unsigned N>
+std::uint64_t loadFixed(const std::uint8_t* p) {
   std::uint64_t v = 0;
+  std::memcpy(&v, p, N);
+  return v;
+}
+template <unsigned N>
+void storeFixed(std::uint8_t* p, std::uint64_t v) {
+  std::memcpy(p, &v, N);
+}
+std::uint64_t loadLe(const std::uint8_t* p, unsigned n) {
   if constexpr (std::endian::native == std::endian::little) {
-    std::memcpy(&v, p, n);
-  } else {
-    for (unsigned i = 0; i < n; ++i) v |= static_cast<std::uint64_t>(p[i]) << (8 * i);
+    switch (n) {
+      case 1: return p[0];
+      case 2: return loadFixed<2>(p);
+      case 4: return loadFixed<4>(p);
+      case 8: return loadFixed<8>(p);
+      default: break;
+    }
   }
+  std::uint64_t v = 0;
+  for (unsigned i = 0; i < n; ++i) v |= static_cast<std::uint64_t>(p[i]) << (8 * i);
   return v;
 }
 void storeLe(std::uint8_t* p, unsigned n, std::uint64_t v) {
   if constexpr (std::endian::native == std::endian::little) {
-    std::memcpy(p, &v, n);
-  } else {
-    for (unsigned i = 0; i < n; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+    switch (n) {
+      case 1: p[0] = static_cast<std::uint8_t>(v); return;
+      case 2: storeFixed<2>(p, v); return;
+      case 4: storeFixed<4>(p, v); return;
+      case 8: storeFixed<8>(p, v); return;
+      default: break;
+    }
   }
+  for (unsigned i = 0; i < n; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
 }
 bool aligned(std::uint64_t addr, unsigned bytes) {
-  return std::has_single_bit(bytes) ? (addr & (bytes - 1)) == 0 : addr % bytes == 0;
+  const bool powerOfTwo = (bytes & (bytes - 1)) == 0;
+  return powerOfTwo ? (addr & (bytes - 1)) == 0 : addr % bytes == 0;
 }
 const char* spaceName(Space s) {
   switch (s) {
