@@ -13,35 +13,32 @@ namespace {
 using namespace alu;
 
 // Integer and bit-size comparisons (Table 19): eq ne lt le gt ge compare in
-// the type's signedness, lo ls hi hs always unsigned.
+// the type's signedness, lo ls hi hs always unsigned. Calls f with the
+// comparison as a function object (so a loop over lanes can be instantiated
+// per comparison); false for an operator that is not an integer one.
+template <class T, class F>
+bool withIntCompare(Mod cmp, F&& f) {
+  using U = std::make_unsigned_t<T>;
+  switch (cmp) {
+    case Mod::Eq: f([](T a, T b) { return a == b; }); return true;
+    case Mod::Ne: f([](T a, T b) { return a != b; }); return true;
+    case Mod::Lt: f([](T a, T b) { return a < b; }); return true;
+    case Mod::Le: f([](T a, T b) { return a <= b; }); return true;
+    case Mod::Gt: f([](T a, T b) { return a > b; }); return true;
+    case Mod::Ge: f([](T a, T b) { return a >= b; }); return true;
+    case Mod::Lo: f([](T a, T b) { return static_cast<U>(a) < static_cast<U>(b); }); return true;
+    case Mod::Ls: f([](T a, T b) { return static_cast<U>(a) <= static_cast<U>(b); }); return true;
+    case Mod::Hi: f([](T a, T b) { return static_cast<U>(a) > static_cast<U>(b); }); return true;
+    case Mod::Hs: f([](T a, T b) { return static_cast<U>(a) >= static_cast<U>(b); }); return true;
+    default: return false;
+  }
+}
+
 template <class T>
 bool compareInt(Mod cmp, T a, T b) {
-  using U = std::make_unsigned_t<T>;
-  const U ua = static_cast<U>(a), ub = static_cast<U>(b);
-  switch (cmp) {
-    case Mod::Eq:
-      return a == b;
-    case Mod::Ne:
-      return a != b;
-    case Mod::Lt:
-      return a < b;
-    case Mod::Le:
-      return a <= b;
-    case Mod::Gt:
-      return a > b;
-    case Mod::Ge:
-      return a >= b;
-    case Mod::Lo:
-      return ua < ub;
-    case Mod::Ls:
-      return ua <= ub;
-    case Mod::Hi:
-      return ua > ub;
-    case Mod::Hs:
-      return ua >= ub;
-    default:
-      return false;
-  }
+  bool r = false;
+  withIntCompare<T>(cmp, [&](auto op) { r = op(a, b); });
+  return r;
 }
 
 // Floating-point comparisons (Table 20): the ordered ones are false when an
@@ -100,12 +97,21 @@ bool compareBits(Mod cmp, DataType t, std::uint64_t a, std::uint64_t b, bool ftz
 }
 
 // The optional .and/.or/.xor with predicate c.
-bool boolOp(const Instr& ins, bool t, bool c) {
-  if (ins.has(Mod::And)) return t && c;
-  if (ins.has(Mod::Or)) return t || c;
-  if (ins.has(Mod::Xor)) return t != c;
-  return t;
+Mod boolOpOf(const Instr& ins) {
+  if (ins.has(Mod::And)) return Mod::And;
+  if (ins.has(Mod::Or)) return Mod::Or;
+  if (ins.has(Mod::Xor)) return Mod::Xor;
+  return Mod::None;
 }
+bool boolOp(Mod op, bool t, bool c) {
+  switch (op) {
+    case Mod::And: return t && c;
+    case Mod::Or: return t || c;
+    case Mod::Xor: return t != c;
+    default: return t;
+  }
+}
+bool boolOp(const Instr& ins, bool t, bool c) { return boolOp(boolOpOf(ins), t, c); }
 
 bool hasBoolOp(const Instr& ins) { return ins.has(Mod::And) || ins.has(Mod::Or) || ins.has(Mod::Xor); }
 
@@ -130,13 +136,18 @@ void execSetp(ExecCtx& ctx) {
   // The comparisons (for packed types: the low halves in bit 0, the high
   // halves in bit 1); an integer type is dispatched once, not per lane.
   LaneValues rv{};
-  const bool intCompare = !formatOf(t) && withIntType(t, [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    forEachLane(ctx.lanes(), [&](int lane) {
-      const auto l = static_cast<std::size_t>(lane);
-      rv[l] = compareInt<T>(ins.cmp, fromBits<T>(av[l]), fromBits<T>(bv[l])) ? 1 : 0;
+  bool intCompare = false;
+  if (!formatOf(t)) {
+    withIntType(t, [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      intCompare = withIntCompare<T>(ins.cmp, [&](auto op) {
+        forEachLane(ctx.lanes(), [&](int lane) {
+          const auto l = static_cast<std::size_t>(lane);
+          rv[l] = op(fromBits<T>(av[l]), fromBits<T>(bv[l])) ? 1 : 0;
+        });
+      });
     });
-  });
+  }
   if (!intCompare) {
     forEachLane(ctx.lanes(), [&](int lane) {
       const auto l = static_cast<std::size_t>(lane);
@@ -149,19 +160,20 @@ void execSetp(ExecCtx& ctx) {
       }
     });
   }
+  const Mod bop = boolOpOf(ins);
   forEachLane(ctx.lanes(), [&](int lane) {
     const auto l = static_cast<std::size_t>(lane);
     const bool c = withC && cv[l] != 0;
     bool p = false, q = false;
     if (isPacked(t)) {
       // f16x2/bf16x2 (9.7.6.2): p from the low halves, q from the high halves.
-      p = boolOp(ins, (rv[l] & 1u) != 0, c);
-      q = boolOp(ins, (rv[l] & 2u) != 0, c);
+      p = boolOp(bop, (rv[l] & 1u) != 0, c);
+      q = boolOp(bop, (rv[l] & 2u) != 0, c);
     } else {
       // q is computed from the complement of the comparison, before the bool-op.
       const bool r = rv[l] != 0;
-      p = boolOp(ins, r, c);
-      q = boolOp(ins, !r, c);
+      p = boolOp(bop, r, c);
+      q = boolOp(bop, !r, c);
     }
     pv[l] = p ? 1 : 0;
     qv[l] = q ? 1 : 0;
