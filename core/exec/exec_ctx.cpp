@@ -138,11 +138,13 @@ void ExecCtx::gatherPred(const Operand& op, LaneValues& out) {
 void ExecCtx::scatterReg(std::uint32_t reg, const LaneValues& v) {
   const std::uint64_t mask = m_regMask[reg];
   const LaneMask lanes = m_lanes;
-  if (m_rec)
+  if (m_rec) {
+    m_rec->regs.reserve(m_rec->regs.size() + kWarpSize);
     for (LaneMask m = lanes; m; m &= m - 1) {
       const int l = std::countr_zero(m);
       journalReg(l, reg, v[static_cast<std::size_t>(l)] & mask);
     }
+  }
   std::uint64_t* row = m_regs + regIndex(0, reg);
   if (lanes == ~0u) {
     for (std::size_t l = 0; l < kWarpSize; ++l) row[l] = v[l] & mask;
@@ -170,6 +172,7 @@ void ExecCtx::scatterWithPred(const Operand& dst, const LaneValues& v, const Lan
     scatterReg(dst.reg, v);
     scatterReg(dst.reg2, pred);
   } else {  // recorded: keep the journal's lane-by-lane order
+    if (m_rec) m_rec->regs.reserve(m_rec->regs.size() + 2 * kWarpSize);
     for (LaneMask m = m_lanes; m; m &= m - 1) {
       const int l = std::countr_zero(m);
       write(l, dst, v[static_cast<std::size_t>(l)]);
@@ -180,11 +183,6 @@ void ExecCtx::scatterWithPred(const Operand& dst, const LaneValues& v, const Lan
 
 void ExecCtx::writeNonRegister(int lane) { diag(DiagKind::Unsupported, 1u << lane, "destination is not a register"); }
 
-void ExecCtx::journalReg(int lane, std::uint32_t reg, std::uint64_t v) {
-  const std::uint64_t before = m_regs[regIndex(lane, reg)];
-  const bool was = (m_written[reg] >> lane) & 1u;
-  if (before != v || !was) m_rec->regs.push_back({m_warp, reg, static_cast<std::uint8_t>(lane), was, before, v});
-}
 
 ExecCtx::Address ExecCtx::address(int lane, const Operand& op) {
   Address a;
@@ -513,8 +511,5 @@ void ExecCtx::diag(DiagKind kind, LaneMask lanes, std::string message) {
   if (kind == DiagKind::Unsupported) m_stop = true;
 }
 
-void ExecCtx::flow(const Flow& f) {
-  if (m_rec) m_rec->flows.push_back(f);
-}
 
 }  // namespace ws::core

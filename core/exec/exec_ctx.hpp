@@ -128,7 +128,9 @@ class ExecCtx {
 
   // ---- reporting
   void diag(DiagKind kind, LaneMask lanes, std::string message);
-  void flow(const Flow& f);
+  void flow(const Flow& f) {
+    if (m_rec) m_rec->flows.push_back(f);
+  }
   // Strict mode: ask the engine to stop after this step (also set by diag()
   // for Undefined/Error diagnostics in strict mode).
   void requestStop() { m_stop = true; }
@@ -170,7 +172,12 @@ class ExecCtx {
   friend struct ExecCtxMemory;
   void scatterReg(std::uint32_t reg, const LaneValues& v);
   void writeNonRegister(int lane);
-  void journalReg(int lane, std::uint32_t reg, std::uint64_t v);
+  // Journals the write of v to a lane's register (if it changes anything).
+  void journalReg(int lane, std::uint32_t reg, std::uint64_t v) {
+    const std::uint64_t before = m_regs[regIndex(lane, reg)];
+    const bool was = (m_written[reg] >> lane) & 1u;
+    if (before != v || !was) m_rec->regs.push_back({m_warp, reg, static_cast<std::uint8_t>(lane), was, before, v});
+  }
 
   Engine& m_engine;
   std::uint32_t m_warp;
