@@ -80,7 +80,7 @@ TimelineView buildTimeline(const Frame& f, const HistoryIndex& index) {
   if (f.breakpoints && f.records && !f.breakpoints->empty()) {
     const core::Program& p = f.prog();
     for (std::uint64_t i = std::max(v.windowBegin, f.records->first()); i < v.windowEnd && i < f.records->size(); ++i) {
-      const core::StepRecord& r = f.records->at(i);
+      const RecordSource::Brief r = f.records->brief(i);
       if (r.userEdit || r.completedAsync) continue;
       const core::Instr* ins = instrAt(p, r.pc);
       if (!ins) continue;

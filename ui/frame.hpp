@@ -22,12 +22,24 @@ namespace ws::ui {
 // Read-only access to recorded steps (a History, or a vector in tests).
 class RecordSource {
  public:
+  // What a scan over many steps needs of each (a History answers it from its
+  // per-step summary, without making the whole record again).
+  struct Brief {
+    std::uint32_t pc = 0;
+    bool userEdit = false;
+    bool completedAsync = false;
+  };
   virtual ~RecordSource() = default;
   virtual std::uint64_t size() const = 0;
   // The first record still kept (a History drops its oldest records past its
   // memory budget); at(i) is valid for first() <= i < size().
   virtual std::uint64_t first() const { return 0; }
+  // The reference may be invalidated by the next call.
   virtual const core::StepRecord& at(std::uint64_t i) const = 0;
+  virtual Brief brief(std::uint64_t i) const {
+    const core::StepRecord& r = at(i);
+    return {r.pc, r.userEdit, r.completedAsync};
+  }
 };
 
 class VectorRecords final : public RecordSource {

@@ -58,6 +58,12 @@ void HistoryIndex::sync(const core::Program& p, const RecordSource& records) {
   m_scanned = records.size();
 }
 
+void HistoryIndex::add(const core::Program& p, const core::StepRecord& r, std::uint64_t i) {
+  if (i != m_scanned) return;
+  scan(p, r, i);
+  ++m_scanned;
+}
+
 void HistoryIndex::scan(const core::Program& p, const core::StepRecord& r, std::uint64_t i) {
   const core::Instr* ins = r.userEdit || r.completedAsync ? nullptr : instrAt(p, r.pc);
   const std::uint32_t flags = ins ? ins->info().flags : 0;

@@ -39,6 +39,8 @@ class HistoryIndex {
 
   // Scans the records not yet seen.
   void sync(const core::Program& p, const RecordSource& records);
+  // Scans record i if it is the next one not yet seen (as it is recorded).
+  void add(const core::Program& p, const core::StepRecord& r, std::uint64_t i);
   // Forget everything learnt from record `step` on (the future was cut off there).
   void invalidateFrom(std::uint64_t step);
   void clear() { invalidateFrom(0); }

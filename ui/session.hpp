@@ -146,6 +146,10 @@ class Session {
     std::uint64_t size() const override { return m_h.size(); }
     std::uint64_t first() const override { return m_h.earliest(); }
     const core::StepRecord& at(std::uint64_t i) const override { return m_h.record(i); }
+    Brief brief(std::uint64_t i) const override {
+      const core::StepSummary& s = m_h.summary(i);
+      return {s.pc(), s.userEdit(), s.completedAsync()};
+    }
 
    private:
     const core::History& m_h;

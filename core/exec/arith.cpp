@@ -4,6 +4,7 @@
 // madc) and the dispatch of the float forms to arith_float.cpp.
 #include <fmt/format.h>
 
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -100,154 +101,194 @@ void intArith(ExecCtx& ctx) {
   LaneMask carryOut = 0;
   LaneMask divZero = 0;
   std::string divWhat;
-  auto src = [&](int lane, std::size_t i) { return fromBits<T>(ctx.read(lane, ins.ops[i], t)); };
-
-  forEachLane(ctx.lanes(), [&](int lane) {
-    const bool cin = (carryIn >> lane) & 1u;
-    bool cout = false;
-    std::uint64_t d = 0;
-    switch (ins.op) {
-      case Opcode::Add:
-      case Opcode::Addc: {
-        const T a = src(lane, 1), b = src(lane, 2);
-        const U r = addCarry<U>(static_cast<U>(a), static_cast<U>(b), ins.op == Opcode::Addc && cin, cout);
-        if constexpr (std::is_same_v<T, std::int32_t>) {
-          if (sat) {
-            d = toBits(saturate32(static_cast<std::int64_t>(a) + b));
-            break;
-          }
-        }
-        d = toBits(static_cast<T>(r));
-        break;
-      }
-      case Opcode::Sub:
-      case Opcode::Subc: {
-        // The ISA writes the borrow to CC.CF; an H100 subtracts as a + ~b + 1
-        // and keeps that addition's carry, i.e. CF = !borrow, and subc adds
-        // CF instead of subtracting a borrow. Chains of sub.cc/subc give the
-        // same results either way; mixing add.cc with subc (recorded in
-        // golden-alu.json) shows the hardware's convention, which is kept.
-        const T a = src(lane, 1), b = src(lane, 2);
-        const bool addIn = ins.op == Opcode::Subc ? cin : true;
-        const U r = addCarry<U>(static_cast<U>(a), static_cast<U>(~static_cast<U>(b)), addIn, cout);
-        if constexpr (std::is_same_v<T, std::int32_t>) {
-          if (sat) {
-            d = toBits(saturate32(static_cast<std::int64_t>(a) - b));
-            break;
-          }
-        }
-        d = toBits(static_cast<T>(r));
-        break;
-      }
-      case Opcode::Mul: {
-        const T a = src(lane, 1), b = src(lane, 2);
-        if constexpr (sizeof(T) <= 4) {
-          if (wide) {
-            d = toBits(wideProduct(a, b));
-            break;
-          }
-        }
-        d = toBits(hi ? productHi(a, b) : productLo(a, b));
-        break;
-      }
-      case Opcode::Mad:
-      case Opcode::Madc: {
-        const T a = src(lane, 1), b = src(lane, 2);
-        if constexpr (sizeof(T) <= 4) {
-          if (wide) {
-            using WT = W<T>;
-            const DataType wt = sizeof(T) == 2 ? (std::is_signed_v<T> ? DataType::S32 : DataType::U32)
-                                               : (std::is_signed_v<T> ? DataType::S64 : DataType::U64);
-            const WT c = fromBits<WT>(ctx.read(lane, ins.ops[3], wt));
-            using WU = std::make_unsigned_t<WT>;
-            d = toBits(static_cast<WT>(static_cast<WU>(static_cast<WU>(wideProduct(a, b)) + static_cast<WU>(c))));
-            break;
-          }
-        }
-        const T c = src(lane, 3);
-        const T p = hi ? productHi(a, b) : productLo(a, b);
-        if constexpr (std::is_same_v<T, std::int32_t>) {
-          if (sat && hi) {  // mad.hi.sat.s32
-            d = toBits(saturate32(static_cast<std::int64_t>(p) + c));
-            break;
-          }
-        }
-        const U r = addCarry<U>(static_cast<U>(p), static_cast<U>(c), ins.op == Opcode::Madc && cin, cout);
-        d = toBits(static_cast<T>(r));
-        break;
-      }
-      case Opcode::Mul24:
-      case Opcode::Mad24: {
-        // 48-bit product of the 24-bit operands; .lo = bits 31..0, .hi = bits 47..16.
-        const std::int64_t p = low24(src(lane, 1)) * low24(src(lane, 2));
-        const std::uint32_t part = static_cast<std::uint32_t>(static_cast<std::uint64_t>(p) >> (hi ? 16 : 0));
-        if (ins.op == Opcode::Mul24) {
-          d = toBits(static_cast<T>(part));
-          break;
-        }
-        const T c = src(lane, 3);
-        if constexpr (std::is_same_v<T, std::int32_t>) {
-          if (sat && hi) {
-            d = toBits(saturate32(static_cast<std::int64_t>(static_cast<std::int32_t>(part)) + c));
-            break;
-          }
-        }
-        d = toBits(static_cast<T>(static_cast<std::uint32_t>(part + static_cast<std::uint32_t>(c))));
-        break;
-      }
-      case Opcode::Sad: {
-        const T a = src(lane, 1), b = src(lane, 2), c = src(lane, 3);
-        const U diff = a < b ? static_cast<U>(static_cast<U>(b) - static_cast<U>(a))
-                             : static_cast<U>(static_cast<U>(a) - static_cast<U>(b));
-        d = toBits(static_cast<T>(static_cast<U>(static_cast<U>(c) + diff)));
-        break;
-      }
-      case Opcode::Div:
-      case Opcode::Rem: {
-        const T a = src(lane, 1), b = src(lane, 2);
-        if (b == 0) {
-          // Unspecified by the ISA; an H100 gives all ones for the quotient
-          // and the remainder, signed or not (tests/data/hw/golden-alu.json).
-          d = toBits(static_cast<T>(~U{0}));
-          if (divZero == 0) divWhat = fmt::format("lane {}: {} / 0", lane, a);
-          divZero |= 1u << lane;
-          break;
-        }
-        if constexpr (std::is_signed_v<T>) {
-          if (a == std::numeric_limits<T>::min() && b == -1) {  // the one overflowing quotient wraps
-            d = toBits(static_cast<T>(ins.op == Opcode::Div ? a : 0));
-            break;
-          }
-        }
-        d = toBits(static_cast<T>(ins.op == Opcode::Div ? a / b : a % b));
-        break;
-      }
-      case Opcode::Abs: {
-        const T a = src(lane, 1);
-        bool negative = false;
-        if constexpr (std::is_signed_v<T>) negative = a < 0;
-        d = toBits(static_cast<T>(negative ? static_cast<U>(U{0} - static_cast<U>(a)) : static_cast<U>(a)));
-        break;
-      }
-      case Opcode::Neg:
-        d = toBits(static_cast<T>(static_cast<U>(U{0} - static_cast<U>(src(lane, 1)))));
-        break;
-      case Opcode::Min:
-      case Opcode::Max: {
-        const T a = src(lane, 1), b = src(lane, 2);
-        T r = (ins.op == Opcode::Min) == (a < b) ? a : b;
-        if constexpr (std::is_signed_v<T>) {
-          if (relu && r < 0) r = 0;  // min.relu / max.relu (.s32): negative results become 0
-        }
-        d = toBits(r);
-        break;
-      }
-      default:
-        return;
+  // Every source operand of every lane first (mad.wide's addend in the
+  // doubled type), then one pass computing the lanes.
+  const bool madWide = wide && (ins.op == Opcode::Mad || ins.op == Opcode::Madc);
+  const std::size_t sources = ins.op == Opcode::Abs || ins.op == Opcode::Neg ? 1
+                              : ins.op == Opcode::Mad || ins.op == Opcode::Madc || ins.op == Opcode::Mad24 ||
+                                        ins.op == Opcode::Sad
+                                  ? 3
+                                  : 2;
+  std::array<LaneValues, 3> in;
+  for (std::size_t i = 0; i < sources && i + 1 < ins.ops.size(); ++i) {
+    DataType st = t;
+    if (i == 2 && madWide) {
+      st = sizeof(T) == 2 ? (std::is_signed_v<T> ? DataType::S32 : DataType::U32)
+                          : (std::is_signed_v<T> ? DataType::S64 : DataType::U64);
     }
-    if (cout) carryOut |= 1u << lane;
-    ctx.write(lane, ins.ops[0], d);
-  });
+    ctx.gather(ins.ops[i + 1], st, in[i]);
+  }
+  auto src = [&](int lane, std::size_t i) { return fromBits<T>(in[i - 1][static_cast<std::size_t>(lane)]); };
+  LaneValues out{};
+
+  // One loop per opcode (a template argument, so each loop is straight-line
+  // code instead of a switch per lane).
+  auto run = [&]<Opcode Op>() {
+    forEachLane(ctx.lanes(), [&](int lane) {
+      const bool cin = (carryIn >> lane) & 1u;
+      bool cout = false;
+      std::uint64_t d = 0;
+      switch (Op) {
+        case Opcode::Add:
+        case Opcode::Addc: {
+          const T a = src(lane, 1), b = src(lane, 2);
+          const U r = addCarry<U>(static_cast<U>(a), static_cast<U>(b), Op == Opcode::Addc && cin, cout);
+          if constexpr (std::is_same_v<T, std::int32_t>) {
+            if (sat) {
+              d = toBits(saturate32(static_cast<std::int64_t>(a) + b));
+              break;
+            }
+          }
+          d = toBits(static_cast<T>(r));
+          break;
+        }
+        case Opcode::Sub:
+        case Opcode::Subc: {
+          // The ISA writes the borrow to CC.CF; an H100 subtracts as a + ~b + 1
+          // and keeps that addition's carry, i.e. CF = !borrow, and subc adds
+          // CF instead of subtracting a borrow. Chains of sub.cc/subc give the
+          // same results either way; mixing add.cc with subc (recorded in
+          // golden-alu.json) shows the hardware's convention, which is kept.
+          const T a = src(lane, 1), b = src(lane, 2);
+          const bool addIn = Op == Opcode::Subc ? cin : true;
+          const U r = addCarry<U>(static_cast<U>(a), static_cast<U>(~static_cast<U>(b)), addIn, cout);
+          if constexpr (std::is_same_v<T, std::int32_t>) {
+            if (sat) {
+              d = toBits(saturate32(static_cast<std::int64_t>(a) - b));
+              break;
+            }
+          }
+          d = toBits(static_cast<T>(r));
+          break;
+        }
+        case Opcode::Mul: {
+          const T a = src(lane, 1), b = src(lane, 2);
+          if constexpr (sizeof(T) <= 4) {
+            if (wide) {
+              d = toBits(wideProduct(a, b));
+              break;
+            }
+          }
+          d = toBits(hi ? productHi(a, b) : productLo(a, b));
+          break;
+        }
+        case Opcode::Mad:
+        case Opcode::Madc: {
+          const T a = src(lane, 1), b = src(lane, 2);
+          if constexpr (sizeof(T) <= 4) {
+            if (wide) {
+              using WT = W<T>;
+              const WT c = fromBits<WT>(in[2][static_cast<std::size_t>(lane)]);
+              using WU = std::make_unsigned_t<WT>;
+              d = toBits(static_cast<WT>(static_cast<WU>(static_cast<WU>(wideProduct(a, b)) + static_cast<WU>(c))));
+              break;
+            }
+          }
+          const T c = src(lane, 3);
+          const T p = hi ? productHi(a, b) : productLo(a, b);
+          if constexpr (std::is_same_v<T, std::int32_t>) {
+            if (sat && hi) {  // mad.hi.sat.s32
+              d = toBits(saturate32(static_cast<std::int64_t>(p) + c));
+              break;
+            }
+          }
+          const U r = addCarry<U>(static_cast<U>(p), static_cast<U>(c), Op == Opcode::Madc && cin, cout);
+          d = toBits(static_cast<T>(r));
+          break;
+        }
+        case Opcode::Mul24:
+        case Opcode::Mad24: {
+          // 48-bit product of the 24-bit operands; .lo = bits 31..0, .hi = bits 47..16.
+          const std::int64_t p = low24(src(lane, 1)) * low24(src(lane, 2));
+          const std::uint32_t part = static_cast<std::uint32_t>(static_cast<std::uint64_t>(p) >> (hi ? 16 : 0));
+          if (Op == Opcode::Mul24) {
+            d = toBits(static_cast<T>(part));
+            break;
+          }
+          const T c = src(lane, 3);
+          if constexpr (std::is_same_v<T, std::int32_t>) {
+            if (sat && hi) {
+              d = toBits(saturate32(static_cast<std::int64_t>(static_cast<std::int32_t>(part)) + c));
+              break;
+            }
+          }
+          d = toBits(static_cast<T>(static_cast<std::uint32_t>(part + static_cast<std::uint32_t>(c))));
+          break;
+        }
+        case Opcode::Sad: {
+          const T a = src(lane, 1), b = src(lane, 2), c = src(lane, 3);
+          const U diff = a < b ? static_cast<U>(static_cast<U>(b) - static_cast<U>(a))
+                               : static_cast<U>(static_cast<U>(a) - static_cast<U>(b));
+          d = toBits(static_cast<T>(static_cast<U>(static_cast<U>(c) + diff)));
+          break;
+        }
+        case Opcode::Div:
+        case Opcode::Rem: {
+          const T a = src(lane, 1), b = src(lane, 2);
+          if (b == 0) {
+            // Unspecified by the ISA; an H100 gives all ones for the quotient
+            // and the remainder, signed or not (tests/data/hw/golden-alu.json).
+            d = toBits(static_cast<T>(~U{0}));
+            if (divZero == 0) divWhat = fmt::format("lane {}: {} / 0", lane, a);
+            divZero |= 1u << lane;
+            break;
+          }
+          if constexpr (std::is_signed_v<T>) {
+            if (a == std::numeric_limits<T>::min() && b == -1) {  // the one overflowing quotient wraps
+              d = toBits(static_cast<T>(Op == Opcode::Div ? a : 0));
+              break;
+            }
+          }
+          d = toBits(static_cast<T>(Op == Opcode::Div ? a / b : a % b));
+          break;
+        }
+        case Opcode::Abs: {
+          const T a = src(lane, 1);
+          bool negative = false;
+          if constexpr (std::is_signed_v<T>) negative = a < 0;
+          d = toBits(static_cast<T>(negative ? static_cast<U>(U{0} - static_cast<U>(a)) : static_cast<U>(a)));
+          break;
+        }
+        case Opcode::Neg:
+          d = toBits(static_cast<T>(static_cast<U>(U{0} - static_cast<U>(src(lane, 1)))));
+          break;
+        case Opcode::Min:
+        case Opcode::Max: {
+          const T a = src(lane, 1), b = src(lane, 2);
+          T r = (Op == Opcode::Min) == (a < b) ? a : b;
+          if constexpr (std::is_signed_v<T>) {
+            if (relu && r < 0) r = 0;  // min.relu / max.relu (.s32): negative results become 0
+          }
+          d = toBits(r);
+          break;
+        }
+        default:  // execArith passes only the opcodes above
+          break;
+      }
+      if (cout) carryOut |= 1u << lane;
+      out[static_cast<std::size_t>(lane)] = d;
+    });
+  };
+  switch (ins.op) {
+    case Opcode::Add: run.template operator()<Opcode::Add>(); break;
+    case Opcode::Addc: run.template operator()<Opcode::Addc>(); break;
+    case Opcode::Sub: run.template operator()<Opcode::Sub>(); break;
+    case Opcode::Subc: run.template operator()<Opcode::Subc>(); break;
+    case Opcode::Mul: run.template operator()<Opcode::Mul>(); break;
+    case Opcode::Mad: run.template operator()<Opcode::Mad>(); break;
+    case Opcode::Madc: run.template operator()<Opcode::Madc>(); break;
+    case Opcode::Mul24: run.template operator()<Opcode::Mul24>(); break;
+    case Opcode::Mad24: run.template operator()<Opcode::Mad24>(); break;
+    case Opcode::Sad: run.template operator()<Opcode::Sad>(); break;
+    case Opcode::Div: run.template operator()<Opcode::Div>(); break;
+    case Opcode::Rem: run.template operator()<Opcode::Rem>(); break;
+    case Opcode::Abs: run.template operator()<Opcode::Abs>(); break;
+    case Opcode::Neg: run.template operator()<Opcode::Neg>(); break;
+    case Opcode::Min: run.template operator()<Opcode::Min>(); break;
+    case Opcode::Max: run.template operator()<Opcode::Max>(); break;
+    default: break;  // execArith passes only these
+  }
+  ctx.scatter(ins.ops[0], out);
 
   if (ins.has(Mod::Cc)) {
     WarpControl& ctl = ctx.ctl();

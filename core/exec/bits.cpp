@@ -179,6 +179,24 @@ std::uint32_t dot(std::uint32_t a, std::uint32_t b, std::uint32_t c, bool aSigne
   return static_cast<std::uint32_t>(static_cast<std::uint64_t>(sum));  // modulo 2^32 for .u32 and .s32
 }
 
+// The types an instruction reads its source operands 1..4 as (None: not read).
+using SourceTypes = std::array<DataType, 4>;
+SourceTypes sourceTypes(Opcode op, DataType t) {
+  constexpr DataType u32 = DataType::U32, none = DataType::None;
+  switch (op) {
+    case Opcode::And: case Opcode::Or: case Opcode::Xor: return {t, t, none, none};
+    case Opcode::Not: case Opcode::Cnot: case Opcode::Popc: case Opcode::Clz: case Opcode::Bfind: case Opcode::Brev:
+      return {t, none, none, none};
+    case Opcode::Lop3: return {u32, u32, u32, u32};
+    case Opcode::Shl: case Opcode::Shr: return {t, u32, none, none};
+    case Opcode::Shf: case Opcode::Prmt: case Opcode::Dp4a: case Opcode::Dp2a: return {u32, u32, u32, none};
+    case Opcode::Bfe: return {t, u32, u32, none};
+    case Opcode::Bfi: return {t, t, u32, u32};
+    case Opcode::Fns: return {u32, u32, DataType::S32, none};
+    default: return {none, none, none, none};
+  }
+}
+
 }  // namespace
 
 void execBits(ExecCtx& ctx) {
@@ -189,10 +207,10 @@ void execBits(ExecCtx& ctx) {
   const std::uint64_t mask = t == DataType::Pred ? 1u : widthMask(width);
   LaneMask badBase = 0;
   std::string badWhat;
-  auto rd = [&](int lane, std::size_t i, DataType dt) -> std::uint64_t {
-    if (dt == DataType::Pred) return ctx.readPred(lane, ins.ops[i]) ? 1u : 0u;
-    return ctx.read(lane, ins.ops[i], dt);
-  };
+  // Every source operand of every lane first, each in the one type the
+  // instruction reads it as, then one pass computing the lanes.
+  std::array<LaneValues, 4> in;
+  auto rd = [&](int lane, std::size_t i, DataType) { return in[i - 1][static_cast<std::size_t>(lane)]; };
   auto u32 = [&](int lane, std::size_t i) { return static_cast<std::uint32_t>(rd(lane, i, DataType::U32)); };
 
   switch (ins.op) {
@@ -224,6 +242,16 @@ void execBits(ExecCtx& ctx) {
     unsupported(ctx, "needs a type");
     return;
   }
+
+  const SourceTypes sources = sourceTypes(ins.op, t);
+  for (std::size_t i = 0; i < sources.size() && i + 1 < ins.ops.size(); ++i) {
+    if (sources[i] == DataType::Pred) {
+      ctx.gatherPred(ins.ops[i + 1], in[i]);
+    } else if (sources[i] != DataType::None) {
+      ctx.gather(ins.ops[i + 1], sources[i], in[i]);
+    }
+  }
+  LaneValues out{};
 
   forEachLane(ctx.lanes(), [&](int lane) {
     std::uint64_t d = 0;
@@ -311,11 +339,12 @@ void execBits(ExecCtx& ctx) {
                 ins.has(Mod::Hi));
         break;
       }
-      default:
-        return;
+      default:  // the opcodes above are the only ones that get here
+        break;
     }
-    ctx.write(lane, ins.ops[0], d);
+    out[static_cast<std::size_t>(lane)] = d;
   });
+  ctx.scatter(ins.ops[0], out);
   if (badBase != 0) ctx.diag(DiagKind::FnsBaseRange, badBase, fmt::format("fns.b32: {} (must be <= 31)", badWhat));
 }
 

@@ -65,6 +65,7 @@ void writePredOut(ExecCtx& ctx, int lane, const Operand& dst, bool p);
 // lane `to`, for every executing lane `to`; value(from) is the contribution.
 template <class V>
 void flowAllToAll(ExecCtx& ctx, const Members& m, FlowKind k, std::int32_t fromReg, std::int32_t toReg, V&& value) {
+  if (!ctx.record()) return;  // flows are for the views: nothing to do when the step is not recorded
   const std::uint32_t w = ctx.warpIndex();
   forLanes(m.lanes, [&](int from) {
     forLanes(m.lanes, [&](int to) {

@@ -37,10 +37,10 @@ Members gatherMembers(ExecCtx& ctx) {
   Members m;
   m.lanes = ctx.lanes();
   const int mi = membermaskOperand(ctx.ins());
-  forLanes(m.lanes, [&](int l) {
-    m.mask[static_cast<std::size_t>(l)] =
-        mi < 0 ? 0u : static_cast<LaneMask>(ctx.read(l, ctx.ins().ops[static_cast<std::size_t>(mi)], DataType::B32));
-  });
+  if (mi < 0) return m;
+  LaneValues v;
+  ctx.gather(ctx.ins().ops[static_cast<std::size_t>(mi)], DataType::B32, v);
+  forLanes(m.lanes, [&](int l) { m.mask[static_cast<std::size_t>(l)] = static_cast<LaneMask>(v[static_cast<std::size_t>(l)]); });
   return m;
 }
 

@@ -13,35 +13,32 @@ namespace {
 using namespace alu;
 
 // Integer and bit-size comparisons (Table 19): eq ne lt le gt ge compare in
-// the type's signedness, lo ls hi hs always unsigned.
+// the type's signedness, lo ls hi hs always unsigned. Calls f with the
+// comparison as a function object (so a loop over lanes can be instantiated
+// per comparison); false for an operator that is not an integer one.
+template <class T, class F>
+bool withIntCompare(Mod cmp, F&& f) {
+  using U = std::make_unsigned_t<T>;
+  switch (cmp) {
+    case Mod::Eq: f([](T a, T b) { return a == b; }); return true;
+    case Mod::Ne: f([](T a, T b) { return a != b; }); return true;
+    case Mod::Lt: f([](T a, T b) { return a < b; }); return true;
+    case Mod::Le: f([](T a, T b) { return a <= b; }); return true;
+    case Mod::Gt: f([](T a, T b) { return a > b; }); return true;
+    case Mod::Ge: f([](T a, T b) { return a >= b; }); return true;
+    case Mod::Lo: f([](T a, T b) { return static_cast<U>(a) < static_cast<U>(b); }); return true;
+    case Mod::Ls: f([](T a, T b) { return static_cast<U>(a) <= static_cast<U>(b); }); return true;
+    case Mod::Hi: f([](T a, T b) { return static_cast<U>(a) > static_cast<U>(b); }); return true;
+    case Mod::Hs: f([](T a, T b) { return static_cast<U>(a) >= static_cast<U>(b); }); return true;
+    default: return false;
+  }
+}
+
 template <class T>
 bool compareInt(Mod cmp, T a, T b) {
-  using U = std::make_unsigned_t<T>;
-  const U ua = static_cast<U>(a), ub = static_cast<U>(b);
-  switch (cmp) {
-    case Mod::Eq:
-      return a == b;
-    case Mod::Ne:
-      return a != b;
-    case Mod::Lt:
-      return a < b;
-    case Mod::Le:
-      return a <= b;
-    case Mod::Gt:
-      return a > b;
-    case Mod::Ge:
-      return a >= b;
-    case Mod::Lo:
-      return ua < ub;
-    case Mod::Ls:
-      return ua <= ub;
-    case Mod::Hi:
-      return ua > ub;
-    case Mod::Hs:
-      return ua >= ub;
-    default:
-      return false;
-  }
+  bool r = false;
+  withIntCompare<T>(cmp, [&](auto op) { r = op(a, b); });
+  return r;
 }
 
 // Floating-point comparisons (Table 20): the ordered ones are false when an
@@ -100,12 +97,21 @@ bool compareBits(Mod cmp, DataType t, std::uint64_t a, std::uint64_t b, bool ftz
 }
 
 // The optional .and/.or/.xor with predicate c.
-bool boolOp(const Instr& ins, bool t, bool c) {
-  if (ins.has(Mod::And)) return t && c;
-  if (ins.has(Mod::Or)) return t || c;
-  if (ins.has(Mod::Xor)) return t != c;
-  return t;
+Mod boolOpOf(const Instr& ins) {
+  if (ins.has(Mod::And)) return Mod::And;
+  if (ins.has(Mod::Or)) return Mod::Or;
+  if (ins.has(Mod::Xor)) return Mod::Xor;
+  return Mod::None;
 }
+bool boolOp(Mod op, bool t, bool c) {
+  switch (op) {
+    case Mod::And: return t && c;
+    case Mod::Or: return t || c;
+    case Mod::Xor: return t != c;
+    default: return t;
+  }
+}
+bool boolOp(const Instr& ins, bool t, bool c) { return boolOp(boolOpOf(ins), t, c); }
 
 bool hasBoolOp(const Instr& ins) { return ins.has(Mod::And) || ins.has(Mod::Or) || ins.has(Mod::Xor); }
 
@@ -123,24 +129,56 @@ void execSetp(ExecCtx& ctx) {
   const bool ftz = ins.has(Mod::Ftz);
   const bool withC = hasBoolOp(ins) && ins.ops.size() > 3;
   const Operand& pDst = ins.ops[0];
+  LaneValues av, bv, cv, pv{}, qv{};
+  ctx.gather(ins.ops[1], t, av);
+  ctx.gather(ins.ops[2], t, bv);
+  if (withC) ctx.gatherPred(ins.ops[3], cv);
+  // The comparisons (for packed types: the low halves in bit 0, the high
+  // halves in bit 1); an integer type is dispatched once, not per lane.
+  LaneValues rv{};
+  bool intCompare = false;
+  if (!formatOf(t)) {
+    withIntType(t, [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      intCompare = withIntCompare<T>(ins.cmp, [&](auto op) {
+        forEachLane(ctx.lanes(), [&](int lane) {
+          const auto l = static_cast<std::size_t>(lane);
+          rv[l] = op(fromBits<T>(av[l]), fromBits<T>(bv[l])) ? 1 : 0;
+        });
+      });
+    });
+  }
+  if (!intCompare) {
+    forEachLane(ctx.lanes(), [&](int lane) {
+      const auto l = static_cast<std::size_t>(lane);
+      const std::uint64_t a = av[l], b = bv[l];
+      if (isPacked(t)) {
+        rv[l] = (compareBits(ins.cmp, et, a & 0xffff, b & 0xffff, ftz) ? 1u : 0u) |
+                (compareBits(ins.cmp, et, (a >> 16) & 0xffff, (b >> 16) & 0xffff, ftz) ? 2u : 0u);
+      } else {
+        rv[l] = compareBits(ins.cmp, t, a, b, ftz) ? 1 : 0;
+      }
+    });
+  }
+  const Mod bop = boolOpOf(ins);
   forEachLane(ctx.lanes(), [&](int lane) {
-    const std::uint64_t a = ctx.read(lane, ins.ops[1], t);
-    const std::uint64_t b = ctx.read(lane, ins.ops[2], t);
-    const bool c = withC ? ctx.readPred(lane, ins.ops[3]) : false;
+    const auto l = static_cast<std::size_t>(lane);
+    const bool c = withC && cv[l] != 0;
     bool p = false, q = false;
     if (isPacked(t)) {
       // f16x2/bf16x2 (9.7.6.2): p from the low halves, q from the high halves.
-      p = boolOp(ins, compareBits(ins.cmp, et, a & 0xffff, b & 0xffff, ftz), c);
-      q = boolOp(ins, compareBits(ins.cmp, et, (a >> 16) & 0xffff, (b >> 16) & 0xffff, ftz), c);
+      p = boolOp(bop, (rv[l] & 1u) != 0, c);
+      q = boolOp(bop, (rv[l] & 2u) != 0, c);
     } else {
       // q is computed from the complement of the comparison, before the bool-op.
-      const bool r = compareBits(ins.cmp, t, a, b, ftz);
-      p = boolOp(ins, r, c);
-      q = boolOp(ins, !r, c);
+      const bool r = rv[l] != 0;
+      p = boolOp(bop, r, c);
+      q = boolOp(bop, !r, c);
     }
-    ctx.write(lane, pDst, p ? 1 : 0);
-    if (pDst.hasPred) ctx.writePred(lane, pDst.reg2, q);
+    pv[l] = p ? 1 : 0;
+    qv[l] = q ? 1 : 0;
   });
+  ctx.scatterWithPred(pDst, pv, qv);
 }
 
 // set (9.7.5.1, 9.7.6.1): all ones of the destination integer type, 1.0 for
@@ -177,10 +215,16 @@ void execSet(ExecCtx& ctx) {
 
 void execSelp(ExecCtx& ctx) {
   const Instr& ins = ctx.ins();
-  forEachLane(ctx.lanes(), [&](int lane) {
-    const bool c = ctx.readPred(lane, ins.ops[3]);
-    ctx.write(lane, ins.ops[0], ctx.read(lane, ins.ops[c ? 1 : 2], ins.type));
-  });
+  LaneValues c, a, b, d;
+  ctx.gatherPred(ins.ops[3], c);
+  LaneMask pickA = 0;
+  for (std::size_t l = 0; l < kWarpSize; ++l) pickA |= static_cast<LaneMask>(c[l]) << l;
+  pickA &= ctx.lanes();
+  // Each lane reads only the operand it selects.
+  ctx.gather(ins.ops[1], ins.type, a, pickA);
+  ctx.gather(ins.ops[2], ins.type, b, ctx.lanes() & ~pickA);
+  for (std::size_t l = 0; l < kWarpSize; ++l) d[l] = c[l] ? a[l] : b[l];
+  ctx.scatter(ins.ops[0], d);
 }
 
 // slct: a if c >= 0 (-0.0 included; a NaN c selects b), b otherwise; .ftz

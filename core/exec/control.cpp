@@ -12,10 +12,7 @@
 namespace ws::core {
 namespace {
 
-void execBra(ExecCtx& ctx) {
-  const std::uint32_t target = ctx.ins().ops[0].target;
-  for (LaneMask m = ctx.lanes(); m; m &= m - 1) ctx.jump(std::countr_zero(m), target);
-}
+void execBra(ExecCtx& ctx) { ctx.jumpLanes(ctx.lanes(), ctx.ins().ops[0].target); }
 
 // Copies `bytes` of per-thread .param storage between two ParamFunc symbols.
 void copyParam(ExecCtx& ctx, int lane, const Symbol& from, const Symbol& to) {

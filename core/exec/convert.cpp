@@ -52,6 +52,16 @@ void execMov(ExecCtx& ctx) {
     unsupported(ctx, fmt::format("cannot split into {} elements", n));
     return;
   }
+  if (!unpack && !pack) {
+    LaneValues v;
+    if (t == DataType::Pred) {
+      ctx.gatherPred(src, v);
+    } else {
+      ctx.gather(src, t, v);
+    }
+    ctx.scatter(dst, v);
+    return;
+  }
   forEachLane(ctx.lanes(), [&](int lane) {
     if (unpack) {
       // Element 0 takes the lowest bits; `_` elements are skipped by write().
@@ -62,10 +72,6 @@ void execMov(ExecCtx& ctx) {
       std::uint64_t v = 0;
       for (int i = 0; i < n; ++i) v |= ctx.read(lane, src.elems[static_cast<std::size_t>(i)], bitType(w)) << (i * w);
       ctx.write(lane, dst, v);
-    } else if (t == DataType::Pred) {
-      ctx.write(lane, dst, ctx.readPred(lane, src) ? 1 : 0);
-    } else {
-      ctx.write(lane, dst, ctx.read(lane, src, t));
     }
   });
 }

@@ -176,6 +176,10 @@ std::variant<Engine, std::string> Engine::create(std::shared_ptr<const Program> 
   const std::uint64_t shared = p.sharedBytes + launch.dynamicSharedBytes;
   e.m_localBytes = p.localBytes;
   e.m_numRegs = static_cast<std::uint32_t>(p.regs.size());
+  for (const RegInfo& r : p.regs) {
+    const int bits = r.type == DataType::Pred ? 1 : bitWidth(r.type);
+    e.m_regMask.push_back(bits >= 64 ? ~0ull : (1ull << bits) - 1);
+  }
   e.m_threadsPerCta = static_cast<std::uint32_t>(blockThreads);
   e.m_warpsPerCta = static_cast<std::uint32_t>((blockThreads + kWarpSize - 1) / kWarpSize);
 
@@ -264,6 +268,33 @@ std::uint64_t Engine::special(std::uint32_t warp, int lane, SpecialReg r, int co
   return 0;
 }
 
+void Engine::specialLanes(std::uint32_t warp, SpecialReg r, int comp, LaneValues& out) const {
+  switch (r) {
+    case SpecialReg::Tid: {
+      // Consecutive lanes are consecutive threads: count x, carrying into y and z.
+      const std::size_t k = static_cast<std::size_t>(comp < 0 || comp > 2 ? 0 : comp);
+      Dim3 t = tidOf(warp, 0);
+      for (std::size_t l = 0; l < kWarpSize; ++l) {
+        out[l] = t[k];
+        if (++t[0] == m_launch.block[0]) {
+          t[0] = 0;
+          if (++t[1] == m_launch.block[1]) {
+            t[1] = 0;
+            ++t[2];
+          }
+        }
+      }
+      return;
+    }
+    case SpecialReg::Laneid:
+      for (std::size_t l = 0; l < kWarpSize; ++l) out[l] = l;
+      return;
+    default:
+      for (std::size_t l = 0; l < kWarpSize; ++l) out[l] = special(warp, static_cast<int>(l), r, comp);
+      return;
+  }
+}
+
 std::optional<Engine::Group> Engine::nextGroup(std::uint32_t w) const {
   const WarpControl& c = m_state.warps[w].ctl;
   const LaneMask ready = c.ready();
@@ -272,6 +303,13 @@ std::optional<Engine::Group> Engine::nextGroup(std::uint32_t w) const {
   // must not starve the lanes it waits for.
   LaneMask cand = ready & ~c.yielded;
   if (!cand) cand = ready;
+  if (cand == ~0u) {
+    // A full converged warp (the common case) is one OR over the PCs.
+    const std::uint32_t pc0 = c.pc[0];
+    std::uint32_t differ = 0;
+    for (std::size_t l = 1; l < kWarpSize; ++l) differ |= c.pc[l] ^ pc0;
+    if (differ == 0) return Group{cand, pc0};
+  }
   std::uint32_t minPc = ~0u;
   for (LaneMask m = cand; m; m &= m - 1) minPc = std::min(minPc, c.pc[static_cast<std::size_t>(std::countr_zero(m))]);
   Group g;
@@ -283,10 +321,17 @@ std::optional<Engine::Group> Engine::nextGroup(std::uint32_t w) const {
   return g;
 }
 
-bool Engine::finished() const {
+bool Engine::finished() const { return finishedAfter(0); }
+
+// The scan starts at `from` and wraps: called with a warp whose last lanes
+// just exited, the warps after it are the likeliest to be still live (warps
+// run and exit roughly in index order), so a long launch does not rescan
+// every exited warp on each exit.
+bool Engine::finishedAfter(std::uint32_t from) const {
   if (!m_state.inflight.empty()) return false;
-  for (const WarpState& w : m_state.warps)
-    if (w.ctl.live()) return false;
+  const std::size_t n = m_state.warps.size();
+  for (std::size_t i = 0; i < n; ++i)
+    if (m_state.warps[(from + i) % n].ctl.live()) return false;
   return true;
 }
 
@@ -299,22 +344,19 @@ std::optional<std::uint32_t> Engine::nextWarp() const {
   return std::nullopt;
 }
 
-void Engine::touchWarp(std::uint32_t w) {
-  if (!m_rec) return;
+void Engine::recordWarp(std::uint32_t w) {
   if (std::find(m_touched.warps.begin(), m_touched.warps.end(), w) != m_touched.warps.end()) return;
   m_touched.warps.push_back(w);
-  m_rec->warpCtl.push_back({w, m_state.warps[w].ctl, {}});
+  m_rec->warpCtl.emplace_back(w, m_state.warps[w].ctl, WarpControl{});  // built in place: the record is big
 }
 
-void Engine::touchCta(std::uint32_t c) {
-  if (!m_rec) return;
+void Engine::recordCta(std::uint32_t c) {
   if (std::find(m_touched.ctas.begin(), m_touched.ctas.end(), c) != m_touched.ctas.end()) return;
   m_touched.ctas.push_back(c);
   m_rec->ctaCtl.push_back({c, m_state.ctas[c].ctl, {}});
 }
 
-void Engine::touchCluster(std::uint32_t k) {
-  if (!m_rec) return;
+void Engine::recordCluster(std::uint32_t k) {
   if (std::find(m_touched.clusters.begin(), m_touched.clusters.end(), k) != m_touched.clusters.end()) return;
   m_touched.clusters.push_back(k);
   m_rec->clusterCtl.push_back({k, m_state.clusters[k], {}});
@@ -328,9 +370,13 @@ void Engine::touchInflight() {
 
 void Engine::beginRecord(StepRecord* rec, std::uint32_t w, std::uint32_t pc) {
   m_rec = rec;
-  m_touched = {};
+  m_ctaControlChanged = false;
   if (!rec) return;
-  *rec = StepRecord{};
+  m_touched.warps.clear();
+  m_touched.ctas.clear();
+  m_touched.clusters.clear();
+  m_touched.inflight = false;
+  rec->reset();
   rec->step = m_state.step;
   rec->warp = w;
   rec->pc = pc;

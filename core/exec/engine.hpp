@@ -95,11 +95,18 @@ class Engine {
 
   // Special register value for a lane (used by ExecCtx and the views).
   std::uint64_t special(std::uint32_t warp, int lane, SpecialReg r, int comp) const;
+  // special() of every lane of the warp.
+  void specialLanes(std::uint32_t warp, SpecialReg r, int comp, LaneValues& out) const;
   Dim3 tidOf(std::uint32_t warp, int lane) const;
 
  private:
   Engine() = default;
   StepResult execGroup(std::uint32_t w, Group g, StepRecord* rec);
+  bool finishedAfter(std::uint32_t from) const;
+  // The stop reason after warp w executed: Finished only once its last lanes exited.
+  StopReason afterWarpStep(std::uint32_t w) const {
+    return !m_state.warps[w].ctl.live() && finishedAfter(w) ? StopReason::Finished : StopReason::None;
+  }
   void dispatch(ExecCtx& ctx);
   bool resolveCollective(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, LaneMask exec);
   void runCollective(ExecCtx& ctx, LaneMask lanes, LaneMask missing);
@@ -121,6 +128,7 @@ class Engine {
   Dim3 m_clusterDim{1, 1, 1};
   std::uint64_t m_localBytes = 0;
   std::uint32_t m_numRegs = 0;
+  std::vector<std::uint64_t> m_regMask;  // [reg]: the bits its declared type holds (pred: bit 0)
 
   // Copy-on-first-touch journal of control records for the step in progress.
   struct Touched {
@@ -128,10 +136,23 @@ class Engine {
     bool inflight = false;
   } m_touched;
   StepRecord* m_rec = nullptr;
-  void touchWarp(std::uint32_t w);
-  void touchCta(std::uint32_t c);
-  void touchCluster(std::uint32_t k);
+  void touchWarp(std::uint32_t w) {
+    if (m_rec) recordWarp(w);
+  }
+  void touchCta(std::uint32_t c) {
+    m_ctaControlChanged = true;
+    if (m_rec) recordCta(c);
+  }
+  void touchCluster(std::uint32_t k) {
+    if (m_rec) recordCluster(k);
+  }
   void touchInflight();
+  void recordWarp(std::uint32_t w);
+  void recordCta(std::uint32_t c);
+  void recordCluster(std::uint32_t k);
+  // A CTA's control (barrier arrivals, live threads) changed in this step:
+  // only then can one of its barriers complete.
+  bool m_ctaControlChanged = false;
 
   std::vector<Diagnostic> m_diags;  // reported since the last run()/step() call began
   std::uint64_t m_laneInstructions = 0;  // statistics, not machine state

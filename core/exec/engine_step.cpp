@@ -120,8 +120,8 @@ StepResult Engine::step(StepRecord* rec) {
   const bool rotateAsync = m_options.asyncCompletion == AsyncCompletion::Oldest ||
                            m_options.asyncCompletion == AsyncCompletion::Newest;
   // The rotation has one slot per warp plus one for the async unit.
-  for (std::uint32_t i = 0; i <= n; ++i) {
-    const std::uint32_t slot = (m_state.nextWarp + i) % (n + 1);
+  std::uint32_t slot = m_state.nextWarp % (n + 1);
+  for (std::uint32_t i = 0; i <= n; ++i, slot = slot == n ? 0 : slot + 1) {
     if (slot == n) {
       if (rotateAsync && !m_state.inflight.empty()) {
         const std::size_t idx = m_options.asyncCompletion == AsyncCompletion::Oldest ? 0 : m_state.inflight.size() - 1;
@@ -144,7 +144,7 @@ StepResult Engine::step(StepRecord* rec) {
       if (!other) return retireAsync(0, rec);
     }
     const bool stay = m_options.scheduling == WarpScheduling::RunToBlock && !spinning;
-    const std::uint32_t after = stay ? slot : (slot + 1) % (n + 1);
+    const std::uint32_t after = stay ? slot : slot + 1;  // slot < n here, so slot + 1 <= n
     beginRecord(rec, slot, g->pc);
     m_state.nextWarp = after;
     return execGroup(slot, *g, rec);
@@ -199,7 +199,7 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
     ++m_state.step;
     settle(w);
     endRecord(rec);
-    return {true, finished() ? StopReason::Finished : StopReason::None};
+    return {true, afterWarpStep(w)};
   }
   const Instr& ins = p.instrs[g.pc];
   WarpState& ws = m_state.warps[w];
@@ -233,14 +233,23 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
     dispatch(ctx);
   }
 
+  // The group moves to pc + 1, except lanes that exited or jumped, and
+  // executed lanes that stay at the instruction (a collective waiting for its
+  // members, or one that did not run).
   WarpControl& c = ws.ctl;
-  for (LaneMask m = g.lanes; m; m &= m - 1) {
-    const int l = std::countr_zero(m);
-    const LaneMask bit = 1u << l;
-    if ((c.exited & bit) || ctx.jumped(l)) continue;
-    if ((exec & bit) && !advance) continue;
-    if ((exec & bit) && (c.waiting & bit) && c.waitKind[static_cast<std::size_t>(l)] == WaitKind::Collective) continue;
-    c.pc[static_cast<std::size_t>(l)] = g.pc + 1;
+  LaneMask move = g.lanes & ~c.exited & ~ctx.m_jumped;
+  if (!advance) {
+    move &= ~exec;
+  } else {
+    for (LaneMask m = move & exec & c.waiting; m; m &= m - 1) {
+      const int l = std::countr_zero(m);
+      if (c.waitKind[static_cast<std::size_t>(l)] == WaitKind::Collective) move &= ~(1u << l);
+    }
+  }
+  if (move == ~0u) {
+    c.pc.fill(g.pc + 1);
+  } else {
+    for (LaneMask m = move; m; m &= m - 1) c.pc[static_cast<std::size_t>(std::countr_zero(m))] = g.pc + 1;
   }
   ++m_state.step;
   settle(w);
@@ -248,7 +257,7 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
   if (m_state.trapped) return {true, StopReason::Trap};
   if (ctx.m_breakpoint) return {true, StopReason::Breakpoint};
   if (ctx.stopRequested()) return {true, StopReason::Diagnostic};
-  return {true, finished() ? StopReason::Finished : StopReason::None};
+  return {true, afterWarpStep(w)};
 }
 
 void Engine::dispatch(ExecCtx& ctx) {
@@ -277,12 +286,16 @@ bool Engine::resolveCollective(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, 
   const LaneMask mask = mi >= 0 ? static_cast<LaneMask>(ctx.read(lead, ins.ops[static_cast<std::size_t>(mi)], DataType::B32)) : exec;
   if (ctx.record()) ctx.record()->membermask = mask;
 
-  std::array<LaneMask, kWarpSize> own{};
+  // Each executing lane's own membermask (read, and reported, lane by lane).
+  LaneValues own;
+  if (mi >= 0) {
+    ctx.gather(ins.ops[static_cast<std::size_t>(mi)], DataType::B32, own);
+  } else {
+    own.fill(exec);
+  }
   LaneMask notMember = 0;
   for (LaneMask m = exec; m; m &= m - 1) {
     const int l = std::countr_zero(m);
-    own[static_cast<std::size_t>(l)] =
-        mi >= 0 ? static_cast<LaneMask>(ctx.read(l, ins.ops[static_cast<std::size_t>(mi)], DataType::B32)) : exec;
     if (!((own[static_cast<std::size_t>(l)] >> l) & 1u)) notMember |= 1u << l;
   }
   // The rule binds the threads *in* a lane's membermask: a converged warp
@@ -291,9 +304,11 @@ bool Engine::resolveCollective(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, 
   // membermask names but that passes a different value.
   LaneMask disagree = 0;
   int namer = -1;
-  for (LaneMask m = exec; m; m &= m - 1) {
+  bool uniform = true;  // the common case: one mask for every lane, nothing to compare
+  for (LaneMask m = exec; m; m &= m - 1) uniform &= own[static_cast<std::size_t>(std::countr_zero(m))] == mask;
+  for (LaneMask m = uniform ? 0 : exec; m; m &= m - 1) {
     const int l = std::countr_zero(m);
-    const LaneMask ml = own[static_cast<std::size_t>(l)];
+    const auto ml = static_cast<LaneMask>(own[static_cast<std::size_t>(l)]);
     for (LaneMask k = ml & exec; k; k &= k - 1) {
       const int o = std::countr_zero(k);
       if (own[static_cast<std::size_t>(o)] == ml) continue;
@@ -302,7 +317,7 @@ bool Engine::resolveCollective(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, 
     }
   }
   if (disagree) {
-    const LaneMask named = own[static_cast<std::size_t>(namer)];
+    const auto named = static_cast<LaneMask>(own[static_cast<std::size_t>(namer)]);
     ctx.diag(DiagKind::MembermaskMismatch, disagree,
              fmt::format("lanes {} are in lane {}'s membermask {:#010x} but give a different membermask (lane {}: "
                          "{:#010x})",
@@ -343,23 +358,24 @@ void Engine::runCollective(ExecCtx& ctx, LaneMask lanes, LaneMask missing) {
   // Every participant moves past the instruction (the caller advances the
   // executing group; waiting lanes that joined are advanced here).
   const std::uint32_t pc = static_cast<std::uint32_t>(&ctx.ins() - m_program->instrs.data());
+  c.waiting &= ~lanes;
   for (LaneMask m = lanes; m; m &= m - 1) {
-    const int l = std::countr_zero(m);
-    const std::size_t li = static_cast<std::size_t>(l);
-    c.waiting &= ~(1u << l);
-    c.waitKind[li] = WaitKind::None;
-    if (c.pc[li] == pc && !ctx.jumped(l)) c.pc[li] = pc + 1;
-    ctx.m_jumped |= 1u << l;  // already advanced
+    const auto l = static_cast<std::size_t>(std::countr_zero(m));
+    c.waitKind[l] = WaitKind::None;
   }
+  for (LaneMask m = lanes & ~ctx.m_jumped; m; m &= m - 1) {
+    const auto l = static_cast<std::size_t>(std::countr_zero(m));
+    if (c.pc[l] == pc) c.pc[l] = pc + 1;
+  }
+  ctx.m_jumped |= lanes;  // already advanced
 }
 
 // After a step: complete the waits it may have satisfied (collectives whose
 // missing members exited, CTA barriers, the cluster barrier).
 void Engine::settle(std::uint32_t w) {
-  const Program& p = *m_program;
   WarpState& ws = m_state.warps[w];
   // Collectives: release a waiting group when its remaining members exited.
-  {
+  if (ws.ctl.waiting) {
     WarpControl& c = ws.ctl;
     for (LaneMask m = c.waiting; m;) {
       const int l = std::countr_zero(m);
@@ -380,9 +396,9 @@ void Engine::settle(std::uint32_t w) {
       }
     }
   }
-  // CTA barriers.
+  // CTA barriers (arrivals and exits go through touchCta).
   CtaState& cta = m_state.ctas[ws.cta];
-  for (std::uint32_t id = 0; id < cta.ctl.barriers.size(); ++id) {
+  for (std::uint32_t id = 0; m_ctaControlChanged && id < cta.ctl.barriers.size(); ++id) {
     BarrierState& b = cta.ctl.barriers[id];
     if (b.arrived == 0) continue;
     const std::uint32_t target = b.expected ? b.expected : cta.ctl.liveThreads;
@@ -402,17 +418,17 @@ void Engine::settle(std::uint32_t w) {
       }
     }
   }
-  // The cluster barrier.
+  // The cluster barrier. Lanes wait in barrier.cluster.wait only for a phase
+  // that has not completed yet, so waiters can be released only here, right
+  // after the phase advanced.
   ClusterState& cl = m_state.clusters[cta.cluster];
-  if (cl.arrived > 0) {
-    std::uint32_t live = 0;
-    for (std::uint32_t ci = cl.firstCta; ci < cl.firstCta + cl.numCtas; ++ci) live += m_state.ctas[ci].ctl.liveThreads;
-    if (cl.arrived >= live) {
-      touchCluster(cta.cluster);
-      ++cl.phase;
-      cl.arrived = 0;
-    }
-  }
+  if (cl.arrived == 0) return;
+  std::uint32_t live = 0;
+  for (std::uint32_t ci = cl.firstCta; ci < cl.firstCta + cl.numCtas; ++ci) live += m_state.ctas[ci].ctl.liveThreads;
+  if (cl.arrived < live) return;
+  touchCluster(cta.cluster);
+  ++cl.phase;
+  cl.arrived = 0;
   for (std::uint32_t ci = cl.firstCta; ci < cl.firstCta + cl.numCtas; ++ci) {
     const CtaState& oc = m_state.ctas[ci];
     for (std::uint32_t wi = oc.firstWarp; wi < oc.firstWarp + oc.numWarps; ++wi) {
@@ -428,7 +444,6 @@ void Engine::settle(std::uint32_t w) {
       }
     }
   }
-  (void)p;
 }
 
 // Nothing can run. If lanes wait at a collective for members that can never

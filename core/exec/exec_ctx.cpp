@@ -3,6 +3,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -12,8 +13,6 @@
 
 namespace ws::core {
 namespace {
-
-std::uint64_t widthMask(int bits) { return bits >= 64 ? ~0ull : ((1ull << bits) - 1); }
 
 // A float literal (held as f64 bits) as bits of a narrower format: NaNs
 // keep their payload bit for bit (PTX writes exact bit patterns with 0f), other
@@ -29,7 +28,15 @@ std::uint64_t narrowLiteral(std::uint64_t f64bits, fp::Format to) {
 }  // namespace
 
 ExecCtx::ExecCtx(Engine& engine, std::uint32_t warp, const Instr& ins, LaneMask lanes, StepRecord* rec)
-    : m_engine(engine), m_warp(warp), m_ins(ins), m_lanes(lanes), m_rec(rec) {}
+    : m_engine(engine),
+      m_warp(warp),
+      m_ins(ins),
+      m_lanes(lanes),
+      m_regs(engine.m_state.warps[warp].regs.data()),
+      m_written(engine.m_state.warps[warp].written.data()),
+      m_regMask(engine.m_regMask.data()),
+      m_checkReads(engine.m_options.reportUninitializedReads),
+      m_rec(rec) {}
 
 const Program& ExecCtx::program() const { return m_engine.program(); }
 const MachineState& ExecCtx::state() const { return m_engine.m_state; }
@@ -39,19 +46,21 @@ ExecMode ExecCtx::mode() const { return m_engine.m_options.mode; }
 const EngineOptions& ExecCtx::options() const { return m_engine.m_options; }
 std::uint64_t ExecCtx::step() const { return m_engine.m_state.step; }
 
-std::uint64_t ExecCtx::read(int lane, const Operand& op, DataType t) {
-  const int bits = t == DataType::None ? 64 : bitWidth(t);
-  const std::uint64_t mask = widthMask(bits);
+namespace {
+
+std::string uninitializedMessage(int lane, const std::string& reg) {
+  return fmt::format("lane {} reads {} before anything was written to it", lane, reg);
+}
+
+}  // namespace
+
+std::uint64_t ExecCtx::readOther(int lane, const Operand& op, DataType t) {
+  const std::uint64_t mask = valueMask(t);
   switch (op.kind) {
     case OperandKind::Reg: {
-      const WarpState& w = warp();
-      if (options().reportUninitializedReads && !((w.written[op.reg] >> lane) & 1u)) {
-        diag(DiagKind::UninitializedRead, 1u << lane,
-             fmt::format("lane {} reads {} before anything was written to it", lane, program().regs[op.reg].name));
-      }
-      std::uint64_t v = w.regs[static_cast<std::size_t>(op.reg) * kWarpSize + static_cast<std::size_t>(lane)];
-      if (t == DataType::Pred) return v & 1u;
-      return v & mask;
+      if (uninitialized(lane, op.reg))
+        diag(DiagKind::UninitializedRead, 1u << lane, uninitializedMessage(lane, program().regs[op.reg].name));
+      return m_regs[regIndex(lane, op.reg)] & mask;
     }
     case OperandKind::Imm: {
       const auto raw = static_cast<std::uint64_t>(op.imm);
@@ -88,36 +97,92 @@ std::uint64_t ExecCtx::read(int lane, const Operand& op, DataType t) {
   }
 }
 
-bool ExecCtx::readPred(int lane, const Operand& op) {
-  bool v = (read(lane, op, DataType::Pred) & 1u) != 0;
-  return op.negate ? !v : v;
-}
-
-std::uint64_t ExecCtx::peekReg(int lane, std::uint32_t reg) const {
-  return warp().regs[static_cast<std::size_t>(reg) * kWarpSize + static_cast<std::size_t>(lane)];
-}
-
-void ExecCtx::write(int lane, const Operand& dst, std::uint64_t bits) {
-  if (dst.kind == OperandKind::Sink) return;
-  if (dst.kind != OperandKind::Reg) {
-    diag(DiagKind::Unsupported, 1u << lane, "destination is not a register");
-    return;
+void ExecCtx::reportUninitialized(std::uint32_t reg, LaneMask readers) {
+  if (!m_checkReads) return;
+  for (LaneMask m = readers & ~m_written[reg]; m; m &= m - 1) {
+    const int l = std::countr_zero(m);
+    diag(DiagKind::UninitializedRead, 1u << l, uninitializedMessage(l, program().regs[reg].name));
   }
-  writeReg(lane, dst.reg, bits);
 }
 
-void ExecCtx::writeReg(int lane, std::uint32_t reg, std::uint64_t bits) {
-  WarpState& w = m_engine.m_state.warps[m_warp];
-  const DataType t = program().regs[reg].type;
-  const std::uint64_t v = t == DataType::Pred ? (bits & 1u) : (bits & widthMask(bitWidth(t)));
-  const std::size_t i = static_cast<std::size_t>(reg) * kWarpSize + static_cast<std::size_t>(lane);
-  const bool was = (w.written[reg] >> lane) & 1u;
-  if (m_rec && (w.regs[i] != v || !was)) {
-    m_rec->regs.push_back({m_warp, reg, static_cast<std::uint8_t>(lane), was, w.regs[i], v});
+void ExecCtx::gather(const Operand& op, DataType t, LaneValues& out, LaneMask readers) {
+  const std::uint64_t mask = valueMask(t);
+  switch (op.kind) {
+    case OperandKind::Reg: {
+      reportUninitialized(op.reg, readers);
+      const std::uint64_t* row = m_regs + regIndex(0, op.reg);
+      for (std::size_t l = 0; l < kWarpSize; ++l) out[l] = row[l] & mask;
+      return;
+    }
+    case OperandKind::Imm: out.fill(readOther(0, op, t)); return;  // the same for every lane, never reported
+    case OperandKind::Special:
+      m_engine.specialLanes(m_warp, op.sreg, op.comp, out);
+      for (auto& v : out) v &= mask;
+      return;
+    default:
+      out.fill(0);
+      for (LaneMask m = readers; m; m &= m - 1) {
+        const int l = std::countr_zero(m);
+        out[static_cast<std::size_t>(l)] = readOther(l, op, t);
+      }
+      return;
   }
-  w.regs[i] = v;
-  w.written[reg] |= 1u << lane;
 }
+
+void ExecCtx::gatherPred(const Operand& op, LaneValues& out) {
+  gather(op, DataType::Pred, out);
+  if (op.negate)
+    for (auto& v : out) v ^= 1u;
+}
+
+void ExecCtx::scatterReg(std::uint32_t reg, const LaneValues& v) {
+  const std::uint64_t mask = m_regMask[reg];
+  const LaneMask lanes = m_lanes;
+  if (m_rec) {
+    m_rec->regs.reserve(m_rec->regs.size() + kWarpSize);
+    for (LaneMask m = lanes; m; m &= m - 1) {
+      const int l = std::countr_zero(m);
+      journalReg(l, reg, v[static_cast<std::size_t>(l)] & mask);
+    }
+  }
+  std::uint64_t* row = m_regs + regIndex(0, reg);
+  if (lanes == ~0u) {
+    for (std::size_t l = 0; l < kWarpSize; ++l) row[l] = v[l] & mask;
+  } else {
+    for (LaneMask m = lanes; m; m &= m - 1) {
+      const auto l = static_cast<std::size_t>(std::countr_zero(m));
+      row[l] = v[l] & mask;
+    }
+  }
+  m_written[reg] |= lanes;
+}
+
+void ExecCtx::scatter(const Operand& dst, const LaneValues& v) {
+  if (dst.kind == OperandKind::Reg) {
+    scatterReg(dst.reg, v);
+  } else if (dst.kind != OperandKind::Sink) {
+    for (LaneMask m = m_lanes; m; m &= m - 1) writeNonRegister(std::countr_zero(m));
+  }
+}
+
+void ExecCtx::scatterWithPred(const Operand& dst, const LaneValues& v, const LaneValues& pred) {
+  if (!dst.hasPred) {
+    scatter(dst, v);
+  } else if (dst.kind == OperandKind::Reg && !m_rec && dst.reg != dst.reg2) {
+    scatterReg(dst.reg, v);
+    scatterReg(dst.reg2, pred);
+  } else {  // recorded: keep the journal's lane-by-lane order
+    if (m_rec) m_rec->regs.reserve(m_rec->regs.size() + 2 * kWarpSize);
+    for (LaneMask m = m_lanes; m; m &= m - 1) {
+      const int l = std::countr_zero(m);
+      write(l, dst, v[static_cast<std::size_t>(l)]);
+      writeReg(l, dst.reg2, pred[static_cast<std::size_t>(l)]);
+    }
+  }
+}
+
+void ExecCtx::writeNonRegister(int lane) { diag(DiagKind::Unsupported, 1u << lane, "destination is not a register"); }
+
 
 ExecCtx::Address ExecCtx::address(int lane, const Operand& op) {
   Address a;
@@ -132,11 +197,9 @@ ExecCtx::Address ExecCtx::address(int lane, const Operand& op) {
   }
   std::uint64_t base = 0;
   if (op.hasBase) {
-    const DataType rt = program().regs[op.reg].type;
-    Operand r;
-    r.kind = OperandKind::Reg;
-    r.reg = op.reg;
-    base = read(lane, r, rt);
+    if (uninitialized(lane, op.reg))
+      diag(DiagKind::UninitializedRead, 1u << lane, uninitializedMessage(lane, program().regs[op.reg].name));
+    base = m_regs[regIndex(lane, op.reg)] & m_regMask[op.reg];
   } else if (op.symbol >= 0) {
     const Symbol& s = program().symbols[static_cast<std::size_t>(op.symbol)];
     switch (s.space) {
@@ -186,13 +249,47 @@ bool ExecCtx::sharedTarget(std::uint32_t sharedAddr, std::uint32_t& ctaOut, std:
 }
 
 namespace {
+// Simulated memory is little-endian, like the GPU; on a little-endian host
+// the usual sizes are one move each.
+template <unsigned N>
+std::uint64_t loadFixed(const std::uint8_t* p) {
+  std::uint64_t v = 0;
+  std::memcpy(&v, p, N);
+  return v;
+}
+template <unsigned N>
+void storeFixed(std::uint8_t* p, std::uint64_t v) {
+  std::memcpy(p, &v, N);
+}
 std::uint64_t loadLe(const std::uint8_t* p, unsigned n) {
+  if constexpr (std::endian::native == std::endian::little) {
+    switch (n) {
+      case 1: return p[0];
+      case 2: return loadFixed<2>(p);
+      case 4: return loadFixed<4>(p);
+      case 8: return loadFixed<8>(p);
+      default: break;
+    }
+  }
   std::uint64_t v = 0;
   for (unsigned i = 0; i < n; ++i) v |= static_cast<std::uint64_t>(p[i]) << (8 * i);
   return v;
 }
 void storeLe(std::uint8_t* p, unsigned n, std::uint64_t v) {
+  if constexpr (std::endian::native == std::endian::little) {
+    switch (n) {
+      case 1: p[0] = static_cast<std::uint8_t>(v); return;
+      case 2: storeFixed<2>(p, v); return;
+      case 4: storeFixed<4>(p, v); return;
+      case 8: storeFixed<8>(p, v); return;
+      default: break;
+    }
+  }
   for (unsigned i = 0; i < n; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+}
+bool aligned(std::uint64_t addr, unsigned bytes) {
+  const bool powerOfTwo = (bytes & (bytes - 1)) == 0;
+  return powerOfTwo ? (addr & (bytes - 1)) == 0 : addr % bytes == 0;
 }
 const char* spaceName(Space s) {
   switch (s) {
@@ -209,12 +306,14 @@ const char* spaceName(Space s) {
 }  // namespace
 
 // Finds the bytes an access touches; reports and returns null when there are
-// none (out of bounds) or the access is misaligned.
+// none (out of bounds) or the access is misaligned. Keeps the window found in
+// ctx.m_window.
 struct ExecCtxMemory {
   static std::uint8_t* locate(ExecCtx& ctx, Engine& eng, int lane, ExecCtx::Address a, unsigned bytes, bool forWrite,
                               MemRegion& region, std::uint32_t& index, std::uint64_t& offset) {
     a = ctx.toSpecific(a);
-    if (bytes > 1 && a.addr % bytes != 0) {
+    ExecCtx::Window& w = ctx.m_window;
+    if (bytes > 1 && !aligned(a.addr, bytes)) {
       ctx.diag(DiagKind::Misaligned, 1u << lane,
                fmt::format("lane {} accesses {} bytes at {} address {:#x}, which is not {}-byte aligned", lane, bytes,
                            spaceName(a.space), a.addr, bytes));
@@ -236,6 +335,7 @@ struct ExecCtxMemory {
             region = MemRegion::Global;
             index = i;
             offset = a.addr - b.base;
+            w = {Space::Global, b.base, b.base + b.bytes.size(), b.bytes.data(), region, i, !b.readOnly};
             return b.bytes.data() + offset;
           }
         }
@@ -249,6 +349,7 @@ struct ExecCtxMemory {
         region = MemRegion::Shared;
         index = c;
         offset = off;
+        w = {Space::Shared, a.addr - off, a.addr - off + sh.size(), sh.data(), region, c, true};
         return sh.data() + off;
       }
       case Space::Local:
@@ -265,6 +366,7 @@ struct ExecCtxMemory {
         region = MemRegion::Const;
         index = 0;
         offset = a.addr;
+        w = {Space::Const, 0, st.constSeg.size(), st.constSeg.data(), region, 0, false};
         return st.constSeg.data() + a.addr;
       }
       case Space::Param: {
@@ -272,6 +374,7 @@ struct ExecCtxMemory {
         region = MemRegion::Param;
         index = 0;
         offset = a.addr;
+        w = {Space::Param, 0, st.params.size(), st.params.data(), region, 0, false};
         return st.params.data() + a.addr;
       }
       case Space::Generic: break;
@@ -281,6 +384,11 @@ struct ExecCtxMemory {
 };
 
 bool ExecCtx::load(int lane, Address a, unsigned bytes, std::uint64_t& out) {
+  const Address s = toSpecific(a);
+  if (m_window.holds(s, bytes) && aligned(s.addr, bytes)) {
+    out = loadLe(m_window.base + (s.addr - m_window.lo), bytes);
+    return true;
+  }
   MemRegion region{};
   std::uint32_t index = 0;
   std::uint64_t offset = 0;
@@ -294,7 +402,16 @@ bool ExecCtx::store(int lane, Address a, unsigned bytes, std::uint64_t value) {
   MemRegion region{};
   std::uint32_t index = 0;
   std::uint64_t offset = 0;
-  std::uint8_t* p = ExecCtxMemory::locate(*this, m_engine, lane, a, bytes, true, region, index, offset);
+  std::uint8_t* p = nullptr;
+  const Address s = toSpecific(a);
+  if (m_window.writable && m_window.holds(s, bytes) && aligned(s.addr, bytes)) {
+    region = m_window.region;
+    index = m_window.index;
+    offset = s.addr - m_window.lo;
+    p = m_window.base + offset;
+  } else {
+    p = ExecCtxMemory::locate(*this, m_engine, lane, a, bytes, true, region, index, offset);
+  }
   if (!p) return false;
   if (bytes < 8) value &= (1ull << (8 * bytes)) - 1;
   const std::uint64_t before = loadLe(p, bytes);
@@ -349,6 +466,12 @@ void ExecCtx::jump(int lane, std::uint32_t pc) {
   m_jumped |= 1u << lane;
 }
 
+void ExecCtx::jumpLanes(LaneMask lanes, std::uint32_t pc) {
+  WarpControl& c = ctl();
+  for (LaneMask m = lanes; m; m &= m - 1) c.pc[static_cast<std::size_t>(std::countr_zero(m))] = pc;
+  m_jumped |= lanes;
+}
+
 void ExecCtx::block(LaneMask lanes, WaitKind why, std::uint32_t arg) {
   WarpControl& c = ctl();
   c.waiting |= lanes;
@@ -388,8 +511,5 @@ void ExecCtx::diag(DiagKind kind, LaneMask lanes, std::string message) {
   if (kind == DiagKind::Unsupported) m_stop = true;
 }
 
-void ExecCtx::flow(const Flow& f) {
-  if (m_rec) m_rec->flows.push_back(f);
-}
 
 }  // namespace ws::core

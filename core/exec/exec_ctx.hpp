@@ -42,15 +42,52 @@ class ExecCtx {
   // (truncated to t's width), immediates convert to t (an integer immediate
   // for a float type is converted by value, as PTX does), special registers
   // and symbol addresses give their value.
-  std::uint64_t read(int lane, const Operand& op, DataType t);
-  bool readPred(int lane, const Operand& op);  // honours `!p`
+  // Registers are the common case and are read inline; everything else (and
+  // an uninitialized read, which is reported) takes readOther().
+  std::uint64_t read(int lane, const Operand& op, DataType t) {
+    if (op.kind == OperandKind::Reg && !uninitialized(lane, op.reg)) [[likely]]
+      return m_regs[regIndex(lane, op.reg)] & valueMask(t);
+    return readOther(lane, op, t);
+  }
+  bool readPred(int lane, const Operand& op) {  // honours `!p`
+    const bool v = (read(lane, op, DataType::Pred) & 1u) != 0;
+    return op.negate ? !v : v;
+  }
   // Writes bits to a register operand (no-op for `_`); the value is masked to
   // the register's declared width.
-  void write(int lane, const Operand& dst, std::uint64_t bits);
-  void writeReg(int lane, std::uint32_t reg, std::uint64_t bits);
+  void write(int lane, const Operand& dst, std::uint64_t bits) {
+    if (dst.kind == OperandKind::Reg) [[likely]] {
+      writeReg(lane, dst.reg, bits);
+    } else if (dst.kind != OperandKind::Sink) {
+      writeNonRegister(lane);
+    }
+  }
+  void writeReg(int lane, std::uint32_t reg, std::uint64_t bits) {
+    const std::uint64_t v = bits & m_regMask[reg];
+    const std::size_t i = regIndex(lane, reg);
+    if (m_rec) [[unlikely]] journalReg(lane, reg, v);
+    m_regs[i] = v;
+    m_written[reg] |= 1u << lane;
+  }
   void writePred(int lane, std::uint32_t reg, bool v) { writeReg(lane, reg, v ? 1 : 0); }
   // Current bits of a register (no uninitialized-read report).
-  std::uint64_t peekReg(int lane, std::uint32_t reg) const;
+  std::uint64_t peekReg(int lane, std::uint32_t reg) const { return m_regs[regIndex(lane, reg)]; }
+
+  // ---- whole-warp operand access, for handlers that treat every lane alike:
+  // one pass over the warp instead of one call per lane.
+  // read() of every executing lane, reporting as read() does (lane by lane).
+  // Lanes that do not execute get a value too (unspecified, never reported),
+  // so a handler may compute over all 32 lanes and write the executing ones.
+  void gather(const Operand& op, DataType t, LaneValues& out) { gather(op, t, out, m_lanes); }
+  // The same where only lanes `readers` read the operand (the others are not reported).
+  void gather(const Operand& op, DataType t, LaneValues& out, LaneMask readers);
+  // readPred() (0 or 1, `!p` applied) of every lane, likewise.
+  void gatherPred(const Operand& op, LaneValues& out);
+  // write() of v[lane] for every executing lane, in lane order.
+  void scatter(const Operand& dst, const LaneValues& v);
+  // A `d|p` destination: d = v[lane] and, if the operand has the predicate
+  // half, p = pred[lane], written lane by lane (d, then p, for each lane).
+  void scatterWithPred(const Operand& dst, const LaneValues& v, const LaneValues& pred);
 
   // ---- memory
   // The state space an address operand refers to, from the instruction's
@@ -83,6 +120,7 @@ class ExecCtx {
   std::uint64_t takeAsyncId();
   // Set a lane's next PC (default after the step: pc + 1 for executed lanes).
   void jump(int lane, std::uint32_t pc);
+  void jumpLanes(LaneMask lanes, std::uint32_t pc);
   bool jumped(int lane) const { return (m_jumped >> lane) & 1u; }
   // Block lanes (they keep their PC and re-execute when released), or release.
   void block(LaneMask lanes, WaitKind why, std::uint32_t arg);
@@ -90,7 +128,9 @@ class ExecCtx {
 
   // ---- reporting
   void diag(DiagKind kind, LaneMask lanes, std::string message);
-  void flow(const Flow& f);
+  void flow(const Flow& f) {
+    if (m_rec) m_rec->flows.push_back(f);
+  }
   // Strict mode: ask the engine to stop after this step (also set by diag()
   // for Undefined/Error diagnostics in strict mode).
   void requestStop() { m_stop = true; }
@@ -100,10 +140,55 @@ class ExecCtx {
   StepRecord* record() { return m_rec; }
 
  private:
+  static std::size_t regIndex(int lane, std::uint32_t reg) {
+    return static_cast<std::size_t>(reg) * kWarpSize + static_cast<std::size_t>(lane);
+  }
+  // All bits of a value of type t (None: all 64; pred: bit 0).
+  static std::uint64_t valueMask(DataType t) {
+    const int bits = t == DataType::None ? 64 : bitWidth(t);
+    return bits >= 64 ? ~0ull : (1ull << bits) - 1;
+  }
+  bool uninitialized(int lane, std::uint32_t reg) const {
+    return m_checkReads && !((m_written[reg] >> lane) & 1u);
+  }
+  std::uint64_t readOther(int lane, const Operand& op, DataType t);
+  void reportUninitialized(std::uint32_t reg, LaneMask readers);  // the readers that have not written it
+  // The memory window the last access fell in: addresses [lo, hi) of `space`
+  // are bytes base[0..hi-lo), journaled as region/index at offset addr - lo.
+  // The lanes of one instruction mostly hit the same buffer, so an access
+  // inside it skips the search. (Per-lane windows, local memory, are not kept.)
+  struct Window {
+    Space space = Space::Generic;  // Generic: nothing kept
+    std::uint64_t lo = 0, hi = 0;
+    std::uint8_t* base = nullptr;
+    MemRegion region = MemRegion::Global;
+    std::uint32_t index = 0;
+    bool writable = false;
+    bool holds(Address a, unsigned bytes) const {
+      return a.space == space && a.addr >= lo && a.addr - lo <= hi - lo && hi - a.addr >= bytes;
+    }
+  };
+  Window m_window;
+  friend struct ExecCtxMemory;
+  void scatterReg(std::uint32_t reg, const LaneValues& v);
+  void writeNonRegister(int lane);
+  // Journals the write of v to a lane's register (if it changes anything).
+  void journalReg(int lane, std::uint32_t reg, std::uint64_t v) {
+    const std::uint64_t before = m_regs[regIndex(lane, reg)];
+    const bool was = (m_written[reg] >> lane) & 1u;
+    if (before != v || !was) m_rec->regs.push_back({m_warp, reg, static_cast<std::uint8_t>(lane), was, before, v});
+  }
+
   Engine& m_engine;
   std::uint32_t m_warp;
   const Instr& m_ins;
   LaneMask m_lanes;
+  // The executing warp's registers (state.warps[m_warp]) and each register's
+  // width mask, held here because every operand access needs them.
+  std::uint64_t* m_regs;
+  std::uint32_t* m_written;
+  const std::uint64_t* m_regMask;
+  bool m_checkReads;  // report uninitialized reads
   LaneMask m_missing = 0;
   LaneMask m_jumped = 0;
   StepRecord* m_rec;

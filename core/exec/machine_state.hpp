@@ -16,6 +16,8 @@ namespace ws::core {
 
 using LaneMask = std::uint32_t;
 inline constexpr int kWarpSize = 32;
+// One value per lane of a warp, indexed by lane.
+using LaneValues = std::array<std::uint64_t, kWarpSize>;
 inline constexpr std::uint32_t kMaxCallDepth = 32;
 
 // Why a lane is not ready to run.

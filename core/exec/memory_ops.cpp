@@ -54,11 +54,39 @@ std::uint64_t signExtend(std::uint64_t v, unsigned bytes) {
   return (v ^ sign) - sign;
 }
 
+// True when every lane of a warp that loads from address `a` (the same for
+// every lane) reads the same bytes: the warp's lanes share every space but
+// the per-thread ones.
+bool sharedByTheWarp(const ExecCtx& ctx, ExecCtx::Address a) {
+  const Space s = ctx.toSpecific(a).space;
+  return s == Space::Global || s == Space::Shared || s == Space::Const || s == Space::Param;
+}
+
 void execLoad(ExecCtx& ctx) {
   const Instr& ins = ctx.ins();
   const unsigned eb = elemBytes(ins);
   const bool b128 = ins.type == DataType::B128;
-  for (LaneMask m = ctx.lanes(); m; m &= m - 1) {
+  LaneMask lanes = ctx.lanes();
+  if (lanes && !ins.ops[1].hasBase && ins.ops[0].kind != OperandKind::Vector && !b128) {
+    // A scalar load of one address (no register base: ld.param, a variable
+    // named directly) for the whole warp: load once. If that fails, the first
+    // lane has reported it and the others go on one by one below, as they
+    // would have.
+    const int lead = std::countr_zero(lanes);
+    const ExecCtx::Address a = ctx.address(lead, ins.ops[1]);
+    if (sharedByTheWarp(ctx, a)) {
+      std::uint64_t v = 0;
+      if (ctx.load(lead, a, eb, v)) {
+        if (isSigned(ins.type)) v = signExtend(v, eb);
+        LaneValues all;
+        all.fill(v);
+        ctx.scatter(ins.ops[0], all);
+        return;
+      }
+      lanes &= lanes - 1;
+    }
+  }
+  for (LaneMask m = lanes; m; m &= m - 1) {
     const int l = std::countr_zero(m);
     std::size_t n = 0;
     const Operand* dst = elems(ins.ops[0], n);

@@ -13,6 +13,8 @@
 // undefined": reported as ShflSourceInactive (strict mode stops on it).
 #include <fmt/format.h>
 
+#include <array>
+#include <bit>
 #include <string>
 #include <vector>
 
@@ -26,7 +28,10 @@ struct ShflSource {
   bool inRange = false;
 };
 
-ShflSource shflSource(Mod mode, int lane, std::uint32_t b, std::uint32_t c) {
+// The mode is a template parameter so the loop over the lanes is
+// instantiated per mode instead of switching on it for every lane.
+template <Mod M>
+ShflSource shflSource(int lane, std::uint32_t b, std::uint32_t c) {
   // b is used modulo 32 ("bval[4:0] = b[4:0]"): an out-of-range b may still
   // give a valid source lane, and then p is true.
   const int bval = static_cast<int>(b & 0x1fu);
@@ -36,14 +41,40 @@ ShflSource shflSource(Mod mode, int lane, std::uint32_t b, std::uint32_t c) {
   const int minLane = lane & segmask;
   int j = lane;
   bool p = false;
-  switch (mode) {
-    case Mod::Up: j = lane - bval; p = j >= maxLane; break;
-    case Mod::Down: j = lane + bval; p = j <= maxLane; break;
-    case Mod::Bfly: j = lane ^ bval; p = j <= maxLane; break;
-    case Mod::Idx: j = minLane | (bval & ~segmask & 0x1f); p = j <= maxLane; break;
-    default: break;
+  if constexpr (M == Mod::Up) {
+    j = lane - bval;
+    p = j >= maxLane;
+  } else if constexpr (M == Mod::Down) {
+    j = lane + bval;
+    p = j <= maxLane;
+  } else if constexpr (M == Mod::Bfly) {
+    j = lane ^ bval;
+    p = j <= maxLane;
+  } else if constexpr (M == Mod::Idx) {
+    j = minLane | (bval & ~segmask & 0x1f);
+    p = j <= maxLane;
   }
   return p ? ShflSource{j, true} : ShflSource{lane, false};
+}
+
+using Sources = std::array<ShflSource, kWarpSize>;
+
+template <Mod M>
+void shflSources(LaneMask lanes, const LaneValues& b, const LaneValues& c, Sources& src) {
+  for (LaneMask m = lanes; m; m &= m - 1) {
+    const auto l = static_cast<std::size_t>(std::countr_zero(m));
+    src[l] = shflSource<M>(static_cast<int>(l), static_cast<std::uint32_t>(b[l]), static_cast<std::uint32_t>(c[l]));
+  }
+}
+
+void shflSources(Mod mode, LaneMask lanes, const LaneValues& b, const LaneValues& c, Sources& src) {
+  switch (mode) {
+    case Mod::Up: shflSources<Mod::Up>(lanes, b, c, src); break;
+    case Mod::Down: shflSources<Mod::Down>(lanes, b, c, src); break;
+    case Mod::Bfly: shflSources<Mod::Bfly>(lanes, b, c, src); break;
+    case Mod::Idx: shflSources<Mod::Idx>(lanes, b, c, src); break;
+    default: shflSources<Mod::None>(lanes, b, c, src); break;  // no mode: every lane keeps its own value
+  }
 }
 
 // Why a lane's source does not take part in the shuffle.
@@ -83,13 +114,10 @@ void execShfl(ExecCtx& ctx) {
   const Members m = gatherMembers(ctx);
 
   // Phase 1: every participating lane's a, b and c.
-  std::array<std::uint32_t, kWarpSize> av{}, bv{}, cv{};
-  forLanes(m.lanes, [&](int l) {
-    const auto i = static_cast<std::size_t>(l);
-    av[i] = static_cast<std::uint32_t>(ctx.read(l, a, DataType::B32));
-    bv[i] = static_cast<std::uint32_t>(ctx.read(l, ins.ops[2], DataType::B32));
-    cv[i] = static_cast<std::uint32_t>(ctx.read(l, ins.ops[3], DataType::B32));
-  });
+  LaneValues av, bv, cv;
+  ctx.gather(a, DataType::B32, av);
+  ctx.gather(ins.ops[2], DataType::B32, bv);
+  ctx.gather(ins.ops[3], DataType::B32, cv);
 
   // Source lanes and values. A source that does not take part (exited,
   // inactive, or outside the reader's membermask) is undefined in the ISA;
@@ -103,34 +131,38 @@ void execShfl(ExecCtx& ctx) {
   // - a source lane that executes the same shfl but is outside the reader's
   //   membermask (shfl_undef_not_in_mask: halves passing 0x0000ffff and
   //   0xffff0000) hands over its real a.
-  std::array<ShflSource, kWarpSize> src{};
-  std::array<std::uint32_t, kWarpSize> out{};
+  Sources src{};
+  shflSources(ins.opMod, m.lanes, bv, cv, src);
+  LaneValues out{}, inRange{};
   std::vector<BadRead> bad;
   const LaneMask exited = ctx.warp().ctl.exited;
   const LaneMask valid = ctx.warp().ctl.valid;
-  forLanes(m.lanes, [&](int l) {
+  // When every executing lane's membermask holds every executing lane (the
+  // usual full mask), a source that executes is a good one.
+  LaneMask inEveryMask = ~0u;
+  forLanes(m.lanes, [&](int l) { inEveryMask &= m.mask[static_cast<std::size_t>(l)]; });
+  const bool membersSeeEachOther = (m.lanes & ~inEveryMask) == 0;
+  for (LaneMask mm = m.lanes; mm; mm &= mm - 1) {
+    const int l = std::countr_zero(mm);
     const auto i = static_cast<std::size_t>(l);
-    const ShflSource s = shflSource(ins.opMod, l, bv[i], cv[i]);
-    src[i] = s;
-    BadSource why = BadSource::None;
-    if (s.inRange && s.lane != l) {
+    const ShflSource s = src[i];
+    inRange[i] = s.inRange ? 1 : 0;
+    const bool executes = hasLane(m.lanes, s.lane);
+    if (s.inRange && s.lane != l && !(executes && membersSeeEachOther)) {
+      BadSource why = BadSource::None;
       if (!hasLane(m.mask[i], s.lane)) why = BadSource::NotMember;
       else if (!hasLane(valid, s.lane)) why = BadSource::NoSuchLane;
       else if (hasLane(exited, s.lane)) why = BadSource::Exited;
-      else if (!hasLane(m.lanes, s.lane)) why = BadSource::Inactive;
+      else if (!executes) why = BadSource::Inactive;
+      if (why != BadSource::None) bad.push_back({l, s.lane, why, m.mask[i]});
     }
-    if (why != BadSource::None) bad.push_back({l, s.lane, why, m.mask[i]});
-    out[i] = hasLane(m.lanes, s.lane) ? av[static_cast<std::size_t>(s.lane)] : 0u;
-  });
+    out[i] = executes ? av[static_cast<std::size_t>(s.lane)] : 0u;
+  }
 
   // Phase 2: write d (and p), then the flows and diagnostics.
-  forLanes(m.lanes, [&](int l) {
-    const auto i = static_cast<std::size_t>(l);
-    ctx.write(l, dst, out[i]);
-    writePredOut(ctx, l, dst, src[i].inRange);
-  });
+  ctx.scatterWithPred(dst, out, inRange);
   const std::uint32_t w = ctx.warpIndex();
-  forLanes(m.lanes, [&](int l) {
+  if (ctx.record()) forLanes(m.lanes, [&](int l) {
     const auto i = static_cast<std::size_t>(l);
     Flow f;
     f.kind = src[i].inRange ? FlowKind::Shuffle : FlowKind::ShuffleKeep;

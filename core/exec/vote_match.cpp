@@ -105,7 +105,7 @@ void execMatch(ExecCtx& ctx) {
     ++next;
   });
   const std::uint32_t w = ctx.warpIndex();
-  forLanes(m.lanes, [&](int from) {
+  if (ctx.record()) forLanes(m.lanes, [&](int from) {
     forLanes(m.lanes, [&](int to) {
       if (!hasLane(eq[static_cast<std::size_t>(to)], from)) return;
       Flow f;

@@ -1,14 +1,21 @@
 #pragma once
-// Time travel over one launch: every step is recorded as a journal of
-// {location, before, after} changes, with periodic full checkpoints, so the
-// state can move forward, backward, or to any step exactly. User edits are
-// journaled too; editing in the past cuts off the old future. A memory
-// budget bounds what is kept: past it, the oldest steps are dropped (the
-// earliest reachable step moves forward) and a note says so.
+// Time travel over one launch. The engine is deterministic, so the history
+// keeps how each step was chosen (8 bytes a step, plus the rare user choices:
+// a warp, an async retirement, an edit, an options change) and full state
+// checkpoints spaced to the size of the state; any step is reached by
+// restoring the checkpoint before it and executing again. Step records (the
+// {location, before, after} journal the views and stepping back use) are kept
+// for a bounded span around the cursor: stepping back inside it moves the
+// state by data alone, and leaving it rebuilds it from a checkpoint.
+// Editing in the past cuts off the old future. A memory budget bounds what
+// is kept: past it, the oldest steps are dropped (the earliest reachable step
+// moves on to a checkpoint, or to the present) and a note says so.
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/exec/engine.hpp"
@@ -19,14 +26,48 @@ namespace ws::core {
 inline constexpr std::uint64_t kDefaultHistoryBytes = 1ull << 30;
 
 struct HistoryOptions {
-  std::uint64_t checkpointEvery = 4096;  // steps between full state copies
-  // Records and checkpoints are kept within this many bytes (0: no limit).
-  // Past it the oldest records are folded into the earliest reachable state.
+  // Steps between full state copies. 0: sized to the launch state, so that
+  // checkpoints cost about kCheckpointBytesPerStep bytes per step.
+  std::uint64_t checkpointEvery = 0;
+  // Step records kept around the cursor. 0: the checkpoint spacing, within
+  // [kMinCheckpointSpacing, kMaxRecordCache].
+  std::uint64_t recordCache = 0;
+  // The journal and checkpoints are kept within this many bytes (0: no
+  // limit). Past it the oldest steps are dropped.
   std::uint64_t maxBytes = kDefaultHistoryBytes;
+};
+
+// What the history keeps of every step: which warp ran which instruction,
+// and how the step was chosen (so it can be executed again exactly).
+class StepSummary {
+ public:
+  enum class How : std::uint8_t {
+    Scheduled,    // the scheduler's choice (Engine::step)
+    ChosenWarp,   // a warp the user picked (Engine::stepWarp)
+    ChosenAsync,  // an in-flight red.async the user retired (Engine::completeAsync)
+    Edit,         // a user's edit of a register or memory
+  };
+  StepSummary() = default;
+  StepSummary(const StepRecord& r, How how)
+      : m_pc(r.pc), m_bits(r.warp << 3 | static_cast<std::uint32_t>(how) << 1 | (r.completedAsync ? 1u : 0u)) {}
+
+  std::uint32_t pc() const { return m_pc; }
+  std::uint32_t warp() const { return m_bits >> 3; }
+  How how() const { return static_cast<How>((m_bits >> 1) & 3u); }
+  bool userEdit() const { return how() == How::Edit; }
+  bool completedAsync() const { return (m_bits & 1u) != 0; }
+
+ private:
+  std::uint32_t m_pc = 0;
+  std::uint32_t m_bits = 0;  // warp << 3 | how << 1 | completedAsync
 };
 
 class History {
  public:
+  static constexpr std::uint64_t kCheckpointBytesPerStep = 24;
+  static constexpr std::uint64_t kMinCheckpointSpacing = 256;
+  static constexpr std::uint64_t kMaxRecordCache = 4096;
+
   explicit History(Engine engine, HistoryOptions opts = {});
 
   const Engine& engine() const { return m_engine; }
@@ -36,13 +77,17 @@ class History {
   // Number of records applied to reach the current state (0 = launch).
   std::uint64_t position() const { return m_pos; }
   // Records known; position() < size() means a recorded future exists.
-  std::uint64_t size() const { return m_base + m_records.size(); }
+  std::uint64_t size() const { return m_base + m_summaries.size(); }
   // The earliest position that can still be reached: 0 unless the memory
-  // budget dropped the oldest records. record(i) exists for earliest() <= i < size().
+  // budget dropped the oldest steps. record(i) exists for earliest() <= i < size().
   std::uint64_t earliest() const { return m_base; }
+  // The record of step i. Around the cursor it is kept; elsewhere it is made
+  // again by executing from a checkpoint. The reference is valid until the
+  // next call of a History member.
   const StepRecord& record(std::uint64_t i) const;
-  // The record that produced the current state, if it is still kept.
-  const StepRecord* current() const { return m_pos > m_base ? &m_records[m_pos - m_base - 1] : nullptr; }
+  const StepSummary& summary(std::uint64_t i) const { return m_summaries.at(i - m_base); }
+  // The record that produced the current state, if any.
+  const StepRecord* current() const { return m_pos > m_base ? &record(m_pos - 1) : nullptr; }
 
   // One step forward: replays the recorded future, or executes a new step.
   StepResult forward();
@@ -50,11 +95,10 @@ class History {
   StepResult forwardWarp(std::uint32_t warp);
   // Retire a chosen in-flight async operation (cuts off a recorded future).
   StepResult completeAsync(std::uint64_t id);
-  // One step back; false at step 0 (or at earliest() once history was dropped).
+  // One step back; false at step 0.
   bool back();
   // Move to record position n (executing new steps if n is beyond size()).
-  // Returns the position reached: less than n if the program finished or
-  // stopped, earliest() if n lies in the dropped part of the history.
+  // Returns the position reached (less than n if the program finished/stopped).
   std::uint64_t seek(std::uint64_t n);
 
   // Journaled user edits at the current position (drop the future first).
@@ -64,31 +108,83 @@ class History {
   void setOptions(const EngineOptions& o);
   void truncateFuture();
 
+  // Called with every step the history records for the first time (not for
+  // replays), so an index of the past never has to ask for old records.
+  using RecordObserver = std::function<void(std::uint64_t index, const StepRecord&)>;
+  void setObserver(RecordObserver o) { m_observer = std::move(o); }
+
   // The result of the last executed step (for stop reasons at the end).
   StopReason lastStop() const { return m_lastStop; }
-  // Approximate bytes held by records and checkpoints (kept up to date as
-  // they come and go, so reading it is cheap).
-  std::uint64_t memoryBytes() const { return m_recordBytes + m_checkpointBytes; }
+  // Bytes held by the journal (step summaries, user choices) and the
+  // checkpoints taken since the launch (the launch state itself is not counted).
+  std::uint64_t memoryBytes() const;
+  // Bytes held by the bounded cache of step records around the cursor.
+  std::uint64_t cacheBytes() const;
+  std::uint64_t checkpointSpacing() const { return m_spacing; }
   // Why steps before earliest() cannot be reached, for the user; empty while
   // nothing was dropped.
   std::string droppedNote() const;
 
  private:
-  void pushRecord(StepRecord&& r);
+  struct Checkpoint {
+    std::uint64_t pos = 0;
+    MachineState state;
+    std::uint64_t bytes = 0;  // stateBytes(state)
+  };
+
+  // Executes recorded step i on `engine`, whose state is the one before it.
+  void replay(Engine& engine, std::uint64_t i, StepRecord* rec) const;
+  // Restores `engine` to the last checkpoint at or before position t; returns its position.
+  std::uint64_t restore(Engine& engine, std::uint64_t t) const;
+  // Moves the engine from position m_pos to t (> m_pos) by executing,
+  // keeping the records of the last steps.
+  void replayTo(std::uint64_t t);
+  // Restores the checkpoint before t and executes up to t, so the records of
+  // the steps before t are in the cache.
+  void rebuildTo(std::uint64_t t);
+
+  bool cached(std::uint64_t i) const { return i >= m_cacheBegin && i < m_cacheEnd; }
+  StepRecord& cacheSlot(std::uint64_t i) const { return m_cache[i % m_cache.size()]; }
+  // The cache slot for step i, extending the cached span to end after it.
+  StepRecord& appendToCache(std::uint64_t i);
+
+  // A step was executed or edited at the end: keep it.
+  void pushStep(const StepRecord& r, StepSummary::How how);
   void maybeCheckpoint();
   void enforceBudget();
-  void dropOldest();
+  // Forgets every step before `base` (a checkpoint's position, or m_pos).
+  void dropBefore(std::uint64_t base);
+  static std::uint64_t editBytes(const StepRecord& r);
+  void countEdits();
+  const EngineOptions& optionsAt(std::uint64_t i) const;
 
   Engine m_engine;
-  HistoryOptions m_opts;
-  // The state at position m_base: the launch state until records are dropped.
-  MachineState m_baseState;
-  std::uint64_t m_base = 0;
-  std::deque<StepRecord> m_records;  // records m_base .. size()-1
-  std::deque<std::pair<std::uint64_t, MachineState>> m_checkpoints;  // (position, state), ascending, > m_base
-  std::uint64_t m_recordBytes = 0, m_checkpointBytes = 0;
+  EngineOptions m_options;  // for new steps; replays use the ones recorded with each step
+  std::uint64_t m_spacing = 0;
+  std::uint64_t m_maxBytes = 0;
+  std::uint64_t m_checkpointBytes = 0, m_editBytes = 0;  // kept up to date: memoryBytes() is read every step
+  std::uint64_t m_base = 0;  // the earliest reachable position; m_checkpoints[0] is its state
   std::uint64_t m_pos = 0;
   StopReason m_lastStop = StopReason::None;
+
+  // The journal: one summary per step, and the user's choices by position.
+  std::deque<StepSummary> m_summaries;  // steps m_base .. size()-1
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> m_asyncChoices;  // (step, async id)
+  std::vector<std::pair<std::uint64_t, StepRecord>> m_edits;           // (step, the edit)
+  std::vector<std::pair<std::uint64_t, EngineOptions>> m_optionsLog;   // (first step, options)
+  std::vector<Checkpoint> m_checkpoints;                                // ascending; [0] = the state at m_base
+
+  // Records of steps [m_cacheBegin, m_cacheEnd), in a ring.
+  mutable std::vector<StepRecord> m_cache;
+  std::uint64_t m_cacheBegin = 0, m_cacheEnd = 0;
+  // For records outside the cache: a second engine, at position m_scratchPos,
+  // holding the record of step m_scratchRecordPos.
+  mutable std::optional<Engine> m_scratch;
+  mutable std::uint64_t m_scratchPos = 0;
+  mutable std::optional<std::uint64_t> m_scratchRecordPos;
+  mutable StepRecord m_scratchRecord;
+
+  RecordObserver m_observer;
 };
 
 // Approximate heap bytes of one record and of one machine state (what the

@@ -109,11 +109,14 @@ bool unitDone(const Program& p, const RunRequest& req, const StepRecord& r, cons
 NextStep peekNext(const History& h) {
   NextStep n;
   if (h.position() < h.size()) {
-    const StepRecord& r = h.record(h.position());
-    n.valid = !r.userEdit;
-    n.warp = r.warp;
-    n.pc = r.pc;
-    n.lanes = r.lanes | r.guardFalse;
+    // The summary says which warp runs which instruction; the lanes follow
+    // from the state before it, which is the current one.
+    const StepSummary& s = h.summary(h.position());
+    n.valid = !s.userEdit();
+    n.warp = s.warp();
+    n.pc = s.pc();
+    if (n.valid && !s.completedAsync())
+      if (auto g = h.engine().nextGroup(n.warp)) n.lanes = g->lanes;
     return n;
   }
   const Engine& e = h.engine();

@@ -109,6 +109,27 @@ struct StepRecord {
   bool trappedBefore = false, trappedAfter = false;
   std::vector<Flow> flows;
   std::vector<Diagnostic> diags;
+  bool operator==(const StepRecord&) const = default;
+
+  // Back to an empty record, keeping the storage of its biggest vectors: a
+  // history reuses its records, so recording a step stops allocating once
+  // they have grown. (Every field is reset by the assignment; the moves only
+  // carry the storage across.)
+  void reset() {
+    auto r = std::move(regs);
+    auto m = std::move(mem);
+    auto w = std::move(warpCtl);
+    auto f = std::move(flows);
+    *this = StepRecord{};
+    r.clear();
+    m.clear();
+    w.clear();
+    f.clear();
+    regs = std::move(r);
+    mem = std::move(m);
+    warpCtl = std::move(w);
+    flows = std::move(f);
+  }
 };
 
 }  // namespace ws::core

@@ -3,6 +3,8 @@
 // equals n single steps; two runs of one launch give the same state hash.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "core/trace/history.hpp"
 #include "core/trace/run_control.hpp"
 #include "tests/core/golden_replay.hpp"
@@ -69,6 +71,44 @@ TEST_P(HistoryOnGolden, SeekEqualsSteppingAndIsDeterministic) {
   }
 }
 
+// The history keeps how each step was chosen and executes again to make a
+// record it no longer holds: with a tiny cache every record is made again,
+// and must equal the one made when the step first ran.
+TEST_P(HistoryOnGolden, RecordsMadeAgainEqualTheOriginals) {
+  History h(makeEngine(GetParam()), {.checkpointEvery = 16, .recordCache = 4});
+  std::vector<ws::core::StepRecord> originals;
+  h.setObserver([&](std::uint64_t i, const ws::core::StepRecord& r) {
+    EXPECT_EQ(i, originals.size());
+    originals.push_back(r);
+  });
+  while (h.forward().executed) {
+  }
+  ASSERT_EQ(originals.size(), h.size());
+  for (std::uint64_t i = 0; i < h.size(); ++i) EXPECT_TRUE(h.record(i) == originals[i]) << "record " << i;
+  // Backwards too (each step back may rebuild the cache from a checkpoint).
+  for (std::uint64_t i = h.size(); i-- > 0;) {
+    ASSERT_TRUE(h.back());
+    ASSERT_NE(h.current() == nullptr, i > 0);
+    if (i > 0) {
+      EXPECT_TRUE(*h.current() == originals[i - 1]) << "current at " << i;
+    }
+  }
+}
+
+TEST_P(HistoryOnGolden, SteppingBackWithATinyCacheRestoresEveryState) {
+  History stepped(makeEngine(GetParam()), {.checkpointEvery = 8, .recordCache = 3});
+  std::vector<std::uint64_t> hashes{stepped.state().hash()};
+  while (stepped.forward().executed) hashes.push_back(stepped.state().hash());
+  for (std::uint64_t i = hashes.size() - 1; i-- > 0;) {
+    ASSERT_TRUE(stepped.back());
+    EXPECT_EQ(stepped.state().hash(), hashes[i]) << "back to " << i;
+  }
+  for (std::uint64_t i = 1; i < hashes.size(); ++i) {
+    stepped.forward();
+    EXPECT_EQ(stepped.state().hash(), hashes[i]) << "forward to " << i;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Kernels, HistoryOnGolden, ::testing::ValuesIn(sharedCases()),
                          [](const auto& p) { return p.param.label; });
 
@@ -93,6 +133,28 @@ TEST(HistoryEdits, EditingInThePastCutsOffTheFuture) {
   EXPECT_EQ(h.state().warps[0].regs[3], 0x1234u);
   h.back();
   EXPECT_NE(h.state().warps[0].regs[3], 0x1234u);
+}
+
+// Steps recorded under different policies are executed again under the
+// policy each was recorded with.
+TEST(HistoryEdits, ReplaysUseThePoliciesOfTheirTime) {
+  const auto cases = sharedCases();
+  const auto it = std::find_if(cases.begin(), cases.end(), [](const ws::test::GoldenCase& c) { return c.json["block"].get<int>() > 32; });
+  ASSERT_NE(it, cases.end());  // a launch of several warps, where the scheduling policy changes the order
+  History h(makeEngine(*it), {.checkpointEvery = 8, .recordCache = 2});
+  std::vector<std::uint64_t> hashes{h.state().hash()};
+  for (int i = 0; i < 12 && h.forward().executed; ++i) hashes.push_back(h.state().hash());
+  ws::core::EngineOptions o = h.engine().options();
+  o.scheduling = o.scheduling == ws::core::WarpScheduling::RoundRobin ? ws::core::WarpScheduling::RunToBlock
+                                                                      : ws::core::WarpScheduling::RoundRobin;
+  h.setOptions(o);
+  while (h.forward().executed) hashes.push_back(h.state().hash());
+  ASSERT_GT(hashes.size(), 13u);
+  for (std::uint64_t n : {std::uint64_t{0}, hashes.size() - 1, std::uint64_t{5}, std::uint64_t{13}, hashes.size() / 2}) {
+    h.seek(n);
+    EXPECT_EQ(h.state().hash(), hashes[n]) << "seek(" << n << ")";
+  }
+  EXPECT_TRUE(h.engine().options() == o);  // the policy for new steps is still the chosen one
 }
 
 TEST(RunControl, BreakpointOnAPtxLineStopsBeforeIt) {

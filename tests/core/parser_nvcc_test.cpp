@@ -405,24 +405,13 @@ std::string generatedModule(int functions, int lines) {
   return s;
 }
 
-TEST(ParserPerformance, TenThousandLineModule) {
-  std::string text = generatedModule(10, 1000);
-  std::size_t lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+// A module of nvcc's shape and 10,000+ lines parses. How fast is measured by
+// bench/ (BM_Parse10kLines, on real nvcc output), not here.
+TEST(ParserScale, TenThousandLineModule) {
+  const std::string text = generatedModule(10, 1000);
+  const auto lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
   ASSERT_GE(lines, 10000u);
-  parseOk(text);  // warm-up (and correctness)
-  double best = 1e9;
-  for (int i = 0; i < 3; ++i) {
-    auto t0 = std::chrono::steady_clock::now();
-    ParseResult r = parsePtx(text, "gen.ptx");
-    best = std::min(best, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
-    ASSERT_TRUE(r.ok());
-  }
-  RecordProperty("lines", static_cast<int>(lines));
-  RecordProperty("best_ms", std::to_string(best));
-  std::printf("[ perf ] %zu-line module parsed in %.2f ms (best of 3)\n", lines, best);
-  // The target is well under 50 ms in a Release build; this bound only
-  // catches accidental quadratic behaviour in Debug and sanitizer builds.
-  EXPECT_LT(best, 2000.0);
+  parseOk(text);
 }
 
 }  // namespace

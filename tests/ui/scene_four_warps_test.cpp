@@ -1,10 +1,7 @@
-// The scene of a 4-warp, 32-register step must build well under a
-// millisecond (a front end rebuilds it on every revision). Measured as the
-// median of repeated builds; the bound is loose enough for a busy CI machine.
+// The scene of a 4-warp, 32-register step: every warp's lanes and every
+// shuffle arrow are there, and the view models and the SVG build from it.
+// How long that takes is measured by bench/ (BM_BuildScene4Warps32Regs), not here.
 #include <gtest/gtest.h>
-
-#include <algorithm>
-#include <chrono>
 
 #include "tests/ui/ui_test_util.hpp"
 #include "ui/scene_builder.hpp"
@@ -40,20 +37,7 @@ const char* kPtx = R"(.version 8.7
 }
 )";
 
-using Clock = std::chrono::steady_clock;
-
-double medianMicros(const std::function<void()>& f, int runs) {
-  std::vector<double> t;
-  for (int i = 0; i < runs; ++i) {
-    const auto a = Clock::now();
-    f();
-    t.push_back(std::chrono::duration<double, std::micro>(Clock::now() - a).count());
-  }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
-}
-
-TEST(SceneBench, FourWarpsThirtyTwoRegistersWellUnderAMillisecond) {
+TEST(SceneFourWarps, ThirtyTwoRegistersAndEveryShuffleArrow) {
   core::LaunchConfig cfg;
   cfg.entry = "k";
   cfg.block = {128, 1, 1};
@@ -69,16 +53,12 @@ TEST(SceneBench, FourWarpsThirtyTwoRegistersWellUnderAMillisecond) {
   o.allWarpsOfCta = true;
   const Frame f = s->frame();
   const HistoryIndex& ix = s->index();
-  Scene scene;
-  const double scene_us = medianMicros([&] { scene = buildScene(f, &ix, theme, o); }, 60);
+  const Scene scene = buildScene(f, &ix, theme, o);
   for (std::uint32_t w = 0; w < 4; ++w) EXPECT_NE(scene.findId("w" + std::to_string(w) + "-lane31"), nullptr);
   EXPECT_EQ(scene.find("flow shuffle").size(), 32u);
-  const double views_us = medianMicros([&] { (void)buildViews(f, ix); }, 60);
-  const double svg_us = medianMicros([&] { (void)toSvg(scene); }, 30);
-  RecordProperty("scene_us", std::to_string(scene_us));
-  std::printf("scene %.0f us, all view models %.0f us, SVG %.0f us (%zu primitives)\n", scene_us, views_us, svg_us, scene.items.size());
-  EXPECT_LT(scene_us, 1000.0);
-  EXPECT_LT(views_us, 2000.0);
+  const ViewSet views = buildViews(f, ix);
+  EXPECT_EQ(views.registers.columns.size(), 32u);
+  EXPECT_FALSE(toSvg(scene).empty());
 }
 
 }  // namespace
