@@ -8,7 +8,7 @@ pkgs=(build-essential cmake ninja-build pkg-config ccache
       libgtest-dev libbenchmark-dev qt6-base-dev qt6-svg-dev
       libimgui-dev libglfw3-dev libgl-dev libgl1-mesa-dri
       libtomlplusplus-dev nlohmann-json3-dev libcli11-dev libfmt-dev
-      xvfb xauth)
+      xvfb xauth xdotool)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

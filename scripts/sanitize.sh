@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The whole suite under AddressSanitizer + UBSan (build-asan), then the
 # determinism check: every bundled scenario and hardware-golden kernel must
-# trace to the same hashes in the normal build (build/, from scripts/test.sh)
-# and the sanitizer build.
+# trace to the same hashes in the normal build (build/, from scripts/test.sh),
+# the sanitizer build, and Debug and Release builds of the CLI.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-/tmp/runtime-$(id -u)}"
@@ -21,16 +21,23 @@ echo "== sanitizer suite: $((SECONDS - asan_start)) s"
 
 # Determinism across builds.
 det_start=$SECONDS
-./scripts/trace-hashes.py build/app/cli/warpscope-cli >build/trace-hashes.txt
-./scripts/trace-hashes.py build-asan/app/cli/warpscope-cli >build-asan/trace-hashes.txt
-if ! diff -u build/trace-hashes.txt build-asan/trace-hashes.txt; then
-  echo "error: the normal and the sanitizer build trace differently (diff above)" >&2
-  exit 1
-fi
+for cfg in Debug Release; do
+  dir="build-$(echo "$cfg" | tr '[:upper:]' '[:lower:]')-cli"
+  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE="$cfg" -DWS_BUILD_QT=OFF -DWS_BUILD_IMGUI=OFF -DWS_BUILD_TESTS=OFF >/dev/null
+  cmake --build "$dir" -j2 --target warpscope-cli
+done
+builds=(build build-asan build-debug-cli build-release-cli)
+for b in "${builds[@]}"; do ./scripts/trace-hashes.py "$b/app/cli/warpscope-cli" >"$b/trace-hashes.txt"; done
+for b in "${builds[@]:1}"; do
+  if ! diff -u build/trace-hashes.txt "$b/trace-hashes.txt"; then
+    echo "error: build/ and $b/ trace differently (diff above)" >&2
+    exit 1
+  fi
+done
 if grep -q "no-output" build/trace-hashes.txt; then
   echo "error: some inputs produced no trace:" >&2
   grep "no-output" build/trace-hashes.txt >&2
   exit 1
 fi
-echo "== determinism: $(wc -l <build/trace-hashes.txt) inputs trace identically in both builds ($((SECONDS - det_start)) s)"
+echo "== determinism: $(wc -l <build/trace-hashes.txt) inputs trace identically in ${builds[*]} ($((SECONDS - det_start)) s)"
 echo "== sanitize.sh: $((SECONDS - start)) s in all"

@@ -347,7 +347,10 @@ std::optional<std::uint32_t> Engine::nextWarp() const {
 void Engine::recordWarp(std::uint32_t w) {
   if (std::find(m_touched.warps.begin(), m_touched.warps.end(), w) != m_touched.warps.end()) return;
   m_touched.warps.push_back(w);
-  m_rec->warpCtl.emplace_back(w, m_state.warps[w].ctl, WarpControl{});  // built in place: the record is big
+  // Built in place: the control block is big.
+  ControlChange<WarpControl>& c = m_rec->warpCtl.emplace_back();
+  c.index = w;
+  c.before = m_state.warps[w].ctl;
 }
 
 void Engine::recordCta(std::uint32_t c) {

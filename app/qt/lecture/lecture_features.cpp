@@ -6,9 +6,11 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QKeySequence>
 #include <QMenu>
 
 #include "app/qt/lecture/cuda_compiler.hpp"
+#include "app/qt/lecture/code_editor.hpp"
 #include "app/qt/lecture/editor_dock.hpp"
 #include "app/qt/lecture/predict_panel.hpp"
 #include "app/qt/lecture/presentation_mode.hpp"
@@ -97,6 +99,11 @@ LectureFeatures::LectureFeatures(MainWindow& w, LectureOptions o) : QObject(&w),
   view->addAction(w.commands()->action(ui::ActionId::Presentation));
   view->addAction(w.commands()->action(ui::ActionId::PredictMode));
   m_editor->toggleViewAction()->setText(tr("&Editor"));
+  m_editor->toggleViewAction()->setShortcut(QKeySequence(tr("Ctrl+E")));
+  // Opened from the keyboard, typing goes straight into the text.
+  connect(m_editor, &QDockWidget::visibilityChanged, m_editor, [this](bool shown) {
+    if (shown && m_editor->toggleViewAction()->isChecked()) m_editor->editor()->setFocus();
+  });
   view->addAction(m_editor->toggleViewAction());
   QMenu* file = w.menu(tr("&File"));
   auto* openCu = new QAction(tr("Open CUDA source (nvcc)..."), &w);
