@@ -5,7 +5,7 @@ set -euo pipefail
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 pkgs=(build-essential cmake ninja-build pkg-config ccache
-      libgtest-dev libbenchmark-dev qt6-base-dev qt6-svg-dev
+      libgtest-dev libbenchmark-dev qt6-base-dev qt6-svg-dev libmd4c-dev libmd4c-html0-dev
       libimgui-dev libglfw3-dev libgl-dev libgl1-mesa-dri
       libtomlplusplus-dev nlohmann-json3-dev libcli11-dev libfmt-dev
       xvfb xauth xdotool)

@@ -17,11 +17,11 @@
 #include <imgui_impl_opengl3.h>
 
 #include "app/cli/cli_common.hpp"
-#include "app/imgui/frame_stats.hpp"
 #include "app/imgui/gl_window.hpp"
 #include "app/imgui/settings.hpp"
 #include "app/imgui/style.hpp"
 #include "app/imgui/viewer.hpp"
+#include "ui/frame_stats.hpp"
 #include "ui/session.hpp"
 
 namespace {
@@ -186,8 +186,8 @@ int main(int argc, char** argv) {
         if (frame >= o.benchmarkFrames) {
           fmt::print("{}: {}x{}, {} scene items at the end, {}\n", o.in.path, fbw, fbh, viewer.sceneItems(),
                      reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
-          fmt::print("  whole frame: {}\n", ws::imgui::formatFrameStats(ws::imgui::frameStats(frameMs)));
-          fmt::print("  viewer only: {}\n", ws::imgui::formatFrameStats(ws::imgui::frameStats(buildMs)));
+          fmt::print("  whole frame: {}\n", ws::ui::formatFrameStats(ws::ui::frameStats(frameMs)));
+          fmt::print("  viewer only: {}\n", ws::ui::formatFrameStats(ws::ui::frameStats(buildMs)));
           break;
         }
       }

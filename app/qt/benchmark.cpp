@@ -3,8 +3,6 @@
 #include <QApplication>
 #include <QElapsedTimer>
 
-#include <algorithm>
-#include <numeric>
 #include <vector>
 
 #include <fmt/format.h>
@@ -14,38 +12,33 @@
 
 namespace ws::qt {
 
-std::string FrameStats::text() const {
-  return fmt::format("frames {}  mean {:.2f} ms  p50 {:.2f} ms  p99 {:.2f} ms  max {:.2f} ms  fps {:.1f}", frames, meanMs,
-                     p50Ms, p99Ms, maxMs, fps);
+std::string BenchmarkResult::text() const {
+  return fmt::format("whole frame: {}\nGUI thread CPU: {}", ui::formatFrameStats(wall), ui::formatFrameStats(cpu));
 }
 
-FrameStats runBenchmark(MainWindow& w, int frames) {
-  FrameStats st;
+BenchmarkResult runBenchmark(MainWindow& w, int frames) {
+  BenchmarkResult r;
   ui::Session* s = w.session();
-  if (!s || frames <= 0) return st;
+  if (!s || frames <= 0) return r;
   w.canvas()->setAnimated(false);
-  std::vector<double> ms;
-  ms.reserve(static_cast<std::size_t>(frames));
+  std::vector<double> wall, cpu;
+  wall.reserve(static_cast<std::size_t>(frames));
+  cpu.reserve(static_cast<std::size_t>(frames));
   QElapsedTimer t;
   for (int i = 0; i < frames; ++i) {
     t.start();
-    // One frame: a step (or back to the start), every panel updated, the window painted.
+    const double cpu0 = ui::threadCpuMs();
+    // One frame: a step (or back to the start), every panel updated, the whole window painted.
     if (s->finished()) s->seek(0);
     else s->step(core::StepUnit::Step);
     w.repaint();
     QApplication::processEvents();
-    ms.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+    wall.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+    cpu.push_back(ui::threadCpuMs() - cpu0);
   }
-  std::vector<double> sorted = ms;
-  std::sort(sorted.begin(), sorted.end());
-  st.frames = frames;
-  st.meanMs = std::accumulate(ms.begin(), ms.end(), 0.0) / static_cast<double>(ms.size());
-  auto pct = [&](double p) { return sorted[std::min(sorted.size() - 1, static_cast<std::size_t>(p * static_cast<double>(sorted.size())))]; };
-  st.p50Ms = pct(0.50);
-  st.p99Ms = pct(0.99);
-  st.maxMs = sorted.back();
-  st.fps = st.meanMs > 0 ? 1000.0 / st.meanMs : 0;
-  return st;
+  r.wall = ui::frameStats(std::move(wall));
+  r.cpu = ui::frameStats(std::move(cpu));
+  return r;
 }
 
 }  // namespace ws::qt

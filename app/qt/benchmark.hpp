@@ -4,16 +4,18 @@
 // numbers). At the end of the launch it starts again from step 0.
 #include <string>
 
+#include "ui/frame_stats.hpp"
+
 namespace ws::qt {
 
 class MainWindow;
 
-struct FrameStats {
-  int frames = 0;
-  double meanMs = 0, p50Ms = 0, p99Ms = 0, maxMs = 0, fps = 0;
-  std::string text() const;  // one line for the terminal
+struct BenchmarkResult {
+  ui::FrameStats wall;  // each frame's wall time
+  ui::FrameStats cpu;   // the CPU time the GUI thread (which paints, raster) spent on it
+  std::string text() const;  // two lines for the terminal
 };
 
-FrameStats runBenchmark(MainWindow& w, int frames);
+BenchmarkResult runBenchmark(MainWindow& w, int frames);
 
 }  // namespace ws::qt

@@ -1,5 +1,7 @@
 #include "app/qt/narration_panel.hpp"
 
+#include "app/qt/markdown_html.hpp"
+
 namespace ws::qt {
 
 NarrationPanel::NarrationPanel(SessionHost* host, QWidget* parent) : QTextBrowser(parent), m_host(host) {
@@ -19,7 +21,9 @@ void NarrationPanel::refresh() {
   for (const auto& l : v.explanation.lanes) md += "- " + l.text + "\n";
   if (!v.explanation.lanes.empty()) md += "\n";
   for (const auto& n : v.explanation.notes) md += "- " + n + "\n";
-  setMarkdown(QString::fromStdString(md));
+  if (md == m_shown) return;  // a step that changes nothing here (or a refresh for another panel)
+  m_shown = md;
+  setHtml(markdownToHtml(md));
 }
 
 }  // namespace ws::qt

@@ -3,6 +3,8 @@
 // one-sentence narration and the per-lane explanation, as markdown.
 #include <QTextBrowser>
 
+#include <string>
+
 #include "app/qt/session_host.hpp"
 
 namespace ws::qt {
@@ -16,6 +18,7 @@ class NarrationPanel : public QTextBrowser {
 
  private:
   SessionHost* m_host;
+  std::string m_shown;  // the markdown on screen
 };
 
 }  // namespace ws::qt

@@ -3,6 +3,7 @@
 #include <QHeaderView>
 #include <QMenu>
 
+#include "app/qt/cached_text_delegate.hpp"
 #include "app/qt/scene_painter.hpp"
 #include "ui/format.hpp"
 #include "ui/value_parse.hpp"
@@ -114,6 +115,7 @@ RegistersPanel::RegistersPanel(SessionHost* host, QWidget* parent)
     : QTableView(parent), m_model(new RegisterModel(host, this)), m_host(host) {
   setObjectName("registers");
   setModel(m_model);
+  setItemDelegate(new CachedTextDelegate(this));
   setAlternatingRowColors(true);
   setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed | QAbstractItemView::AnyKeyPressed);
   horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);

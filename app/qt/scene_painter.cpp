@@ -6,6 +6,8 @@
 
 #include <cmath>
 
+#include "app/qt/text_cache.hpp"
+
 namespace ws::qt {
 namespace {
 
@@ -22,8 +24,9 @@ QPointF pt(const ui::Point& p) { return {p.x, p.y}; }
 struct FontEntry {
   QFont font;
   QFontMetricsF metrics;
+  TextCache texts;  // its strings, laid out once
 };
-const FontEntry& fontOf(const ui::Scene& s, const ui::Primitive& p) {
+FontEntry& fontOf(const ui::Scene& s, const ui::Primitive& p) {
   static QHash<QString, FontEntry*> cache;
   const QString family = firstFamily(p.mono ? s.monoFamily : s.fontFamily);
   const int px = std::max(1, static_cast<int>(std::lround(p.fontSize)));
@@ -33,7 +36,7 @@ const FontEntry& fontOf(const ui::Scene& s, const ui::Primitive& p) {
   if (p.mono) f.setStyleHint(QFont::Monospace);
   f.setPixelSize(px);
   f.setBold(p.bold);
-  auto* e = new FontEntry{f, QFontMetricsF(f)};  // lives for the process, like Qt's own font cache
+  auto* e = new FontEntry{f, QFontMetricsF(f), TextCache(f)};  // lives for the process, like Qt's own font cache
   cache.insert(key, e);
   return *e;
 }
@@ -97,20 +100,24 @@ void paintScene(QPainter& p, const ui::Scene& scene, double arrowProgress) {
       case ui::Primitive::Kind::Rect: {
         p.setPen(it.hasStroke ? penOf(it, it.opacity) : QPen(Qt::NoPen));
         p.setBrush(it.hasFill ? QBrush(toQColor(it.fill, it.opacity)) : QBrush(Qt::NoBrush));
-        p.drawRoundedRect(QRectF(it.x, it.y, it.w, it.h), it.radius, it.radius);
+        if (it.radius > 0) {
+          p.drawRoundedRect(QRectF(it.x, it.y, it.w, it.h), it.radius, it.radius);
+        } else {
+          p.drawRect(QRectF(it.x, it.y, it.w, it.h));  // far cheaper to rasterize
+        }
         break;
       }
       case ui::Primitive::Kind::Text: {
-        const FontEntry& fe = fontOf(scene, it);
+        FontEntry& fe = fontOf(scene, it);
         p.setFont(fe.font);
         p.setPen(toQColor(it.fill, it.opacity));
         const QString text = QString::fromStdString(it.text);
         double x = it.x;
         if (it.anchor != ui::TextAnchor::Start) {
-          const double w = fe.metrics.horizontalAdvance(text);
+          const double w = fe.texts.get(text).width;
           x -= it.anchor == ui::TextAnchor::Middle ? w / 2 : w;
         }
-        p.drawText(QPointF(x, it.y), text);
+        fe.texts.drawBaseline(p, QPointF(x, it.y), text);
         break;
       }
       case ui::Primitive::Kind::Line:

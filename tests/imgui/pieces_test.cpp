@@ -6,7 +6,6 @@
 #include <fstream>
 
 #include "app/imgui/file_browser.hpp"
-#include "app/imgui/frame_stats.hpp"
 #include "app/imgui/settings.hpp"
 
 namespace ws::imgui {
@@ -64,19 +63,6 @@ TEST(ImguiSettings, BrokenFileGivesDefaultsAndThePosition) {
   EXPECT_NE(err.find("error"), std::string::npos);
 }
 
-TEST(ImguiFrameStats, MeanPercentilesAndFps) {
-  std::vector<double> ms;
-  for (int i = 1; i <= 100; ++i) ms.push_back(i);  // 1..100 ms
-  const FrameStats s = frameStats(ms);
-  EXPECT_EQ(s.frames, 100u);
-  EXPECT_DOUBLE_EQ(s.meanMs, 50.5);
-  EXPECT_DOUBLE_EQ(s.p50Ms, 50);
-  EXPECT_DOUBLE_EQ(s.p99Ms, 99);
-  EXPECT_DOUBLE_EQ(s.maxMs, 100);
-  EXPECT_NEAR(s.fps, 1000.0 / 50.5, 1e-9);
-  EXPECT_EQ(frameStats({}).frames, 0u);
-  EXPECT_EQ(formatFrameStats(frameStats({4, 4})), "frames 2  mean 4.00 ms  p50 4.00 ms  p99 4.00 ms  max 4.00 ms  fps 250.0");
-}
 
 TEST(ImguiFileBrowser, FoldersFirstThenScenariosAndPtx) {
   const fs::path d = freshDir("ws-imgui-browse");

@@ -1,12 +1,13 @@
-#include "app/imgui/frame_stats.hpp"
+#include "ui/frame_stats.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <ctime>
 #include <numeric>
 
 #include <fmt/format.h>
 
-namespace ws::imgui {
+namespace ws::ui {
 
 FrameStats frameStats(std::vector<double> ms) {
   FrameStats s;
@@ -30,4 +31,10 @@ std::string formatFrameStats(const FrameStats& s) {
                      s.meanMs, s.p50Ms, s.p99Ms, s.maxMs, s.fps);
 }
 
-}  // namespace ws::imgui
+double threadCpuMs() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+}
+
+}  // namespace ws::ui
