@@ -489,7 +489,11 @@ void ExecCtx::jump(int lane, std::uint32_t pc) {
 
 void ExecCtx::jumpLanes(LaneMask lanes, std::uint32_t pc) {
   WarpControl& c = ctl();
-  for (LaneMask m = lanes; m; m &= m - 1) c.pc[static_cast<std::size_t>(std::countr_zero(m))] = pc;
+  if (lanes == ~0u) {
+    c.pc.fill(pc);
+  } else {
+    for (LaneMask m = lanes; m; m &= m - 1) c.pc[static_cast<std::size_t>(std::countr_zero(m))] = pc;
+  }
   m_jumped |= lanes;
 }
 
