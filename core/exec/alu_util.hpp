@@ -14,9 +14,14 @@
 
 namespace ws::core::alu {
 
-// Calls f(lane) for every set lane of m, in ascending lane order.
+// Calls f(lane) for every set lane of m, in ascending lane order. The whole
+// warp (the usual case) is a counted loop the compiler can unroll.
 template <class F>
 void forEachLane(LaneMask m, F&& f) {
+  if (m == ~0u) {
+    for (int lane = 0; lane < kWarpSize; ++lane) f(lane);
+    return;
+  }
   while (m != 0) {
     const int lane = std::countr_zero(m);
     m &= m - 1;

@@ -121,6 +121,48 @@ void intArith(ExecCtx& ctx) {
   auto src = [&](int lane, std::size_t i) { return fromBits<T>(in[i - 1][static_cast<std::size_t>(lane)]); };
   LaneValues out{};
 
+  if (ctx.lanes() == ~0u && !sat && !hi && !ins.has(Mod::Cc)) {
+    // The whole warp through add/sub/mul/mad with no carry, saturation or
+    // high half: one loop per opcode over plain values (the general loop
+    // below gives the same results).
+    auto at = [&](std::size_t i, std::size_t l) { return static_cast<U>(fromBits<T>(in[i][l])); };
+    bool done = true;
+    switch (ins.op) {
+      case Opcode::Add:
+        for (std::size_t l = 0; l < kWarpSize; ++l) out[l] = toBits(static_cast<T>(static_cast<U>(at(0, l) + at(1, l))));
+        break;
+      case Opcode::Sub:
+        for (std::size_t l = 0; l < kWarpSize; ++l) out[l] = toBits(static_cast<T>(static_cast<U>(at(0, l) - at(1, l))));
+        break;
+      case Opcode::Mul:
+      case Opcode::Mad: {
+        const bool mad = ins.op == Opcode::Mad;
+        if constexpr (sizeof(T) <= 4) {
+          if (wide) {
+            using WT = W<T>;
+            using WU = std::make_unsigned_t<WT>;
+            for (std::size_t l = 0; l < kWarpSize; ++l) {
+              const WU p = static_cast<WU>(wideProduct(fromBits<T>(in[0][l]), fromBits<T>(in[1][l])));
+              const WU c = mad ? static_cast<WU>(fromBits<WT>(in[2][l])) : WU{0};
+              out[l] = toBits(static_cast<WT>(static_cast<WU>(p + c)));
+            }
+            break;
+          }
+        }
+        for (std::size_t l = 0; l < kWarpSize; ++l) {
+          const U p = static_cast<U>(productLo(fromBits<T>(in[0][l]), fromBits<T>(in[1][l])));
+          out[l] = toBits(static_cast<T>(static_cast<U>(p + (mad ? at(2, l) : U{0}))));
+        }
+        break;
+      }
+      default: done = false; break;
+    }
+    if (done) {
+      ctx.scatter(ins.ops[0], out);
+      return;
+    }
+  }
+
   // One loop per opcode (a template argument, so each loop is straight-line
   // code instead of a switch per lane).
   auto run = [&]<Opcode Op>() {

@@ -199,6 +199,23 @@ SourceTypes sourceTypes(Opcode op, DataType t) {
 
 }  // namespace
 
+namespace {
+
+// shl/shr of `a` (a value of `width` bits) by the unsigned 32-bit amount n.
+// Amounts past the width clamp to the width (zero, or the sign for .s right
+// shifts).
+std::uint64_t shiftBits(bool left, std::uint64_t a, std::uint32_t n, int width, std::uint64_t mask, bool isSigned) {
+  const unsigned s = n < static_cast<std::uint32_t>(width) ? n : static_cast<unsigned>(width);
+  if (left) return s >= 64 ? 0 : (a << s) & mask;
+  if (isSigned && ((a >> (width - 1)) & 1u)) {
+    const std::uint64_t filled = a | ~mask;  // sign-extended to 64 bits
+    return (s >= 64 ? ~std::uint64_t{0} : ~(~filled >> s)) & mask;
+  }
+  return s >= 64 ? 0 : a >> s;
+}
+
+}  // namespace
+
 void execBits(ExecCtx& ctx) {
   const Instr& ins = ctx.ins();
   const DataType t = ins.type;
@@ -253,6 +270,31 @@ void execBits(ExecCtx& ctx) {
   }
   LaneValues out{};
 
+  if (ctx.lanes() == ~0u) {
+    // The whole warp through the common two-operand forms: one loop per
+    // opcode, with nothing chosen per lane.
+    const LaneValues& a = in[0];
+    const LaneValues& b = in[1];
+    bool done = true;
+    switch (ins.op) {
+      case Opcode::And: for (std::size_t l = 0; l < kWarpSize; ++l) out[l] = a[l] & b[l]; break;
+      case Opcode::Or: for (std::size_t l = 0; l < kWarpSize; ++l) out[l] = a[l] | b[l]; break;
+      case Opcode::Xor: for (std::size_t l = 0; l < kWarpSize; ++l) out[l] = a[l] ^ b[l]; break;
+      case Opcode::Shl:
+      case Opcode::Shr: {
+        const bool left = ins.op == Opcode::Shl;
+        for (std::size_t l = 0; l < kWarpSize; ++l)
+          out[l] = shiftBits(left, a[l], static_cast<std::uint32_t>(b[l]), width, mask, isSigned);
+        break;
+      }
+      default: done = false; break;
+    }
+    if (done) {
+      ctx.scatter(ins.ops[0], out);
+      return;
+    }
+  }
+
   forEachLane(ctx.lanes(), [&](int lane) {
     std::uint64_t d = 0;
     switch (ins.op) {
@@ -275,22 +317,9 @@ void execBits(ExecCtx& ctx) {
         d = lop3(u32(lane, 1), u32(lane, 2), u32(lane, 3), u32(lane, 4) & 0xffu);
         break;
       case Opcode::Shl:
-      case Opcode::Shr: {
-        // The amount is an unsigned 32-bit value; amounts past the width clamp
-        // to the width (zero, or the sign for .s right shifts).
-        const std::uint64_t a = rd(lane, 1, t);
-        const std::uint32_t n = u32(lane, 2);
-        const unsigned s = n < static_cast<std::uint32_t>(width) ? n : static_cast<unsigned>(width);
-        if (ins.op == Opcode::Shl) {
-          d = s >= 64 ? 0 : (a << s) & mask;
-        } else if (isSigned && ((a >> (width - 1)) & 1u)) {
-          const std::uint64_t filled = a | ~mask;  // sign-extended to 64 bits
-          d = (s >= 64 ? ~std::uint64_t{0} : ~(~filled >> s)) & mask;
-        } else {
-          d = s >= 64 ? 0 : a >> s;
-        }
+      case Opcode::Shr:
+        d = shiftBits(ins.op == Opcode::Shl, rd(lane, 1, t), u32(lane, 2), width, mask, isSigned);
         break;
-      }
       case Opcode::Shf:
         d = funnelShift(u32(lane, 1), u32(lane, 2), u32(lane, 3), ins.has(Mod::L), ins.has(Mod::Clamp));
         break;

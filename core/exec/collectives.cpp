@@ -40,7 +40,11 @@ Members gatherMembers(ExecCtx& ctx) {
   if (mi < 0) return m;
   LaneValues v;
   ctx.gather(ctx.ins().ops[static_cast<std::size_t>(mi)], DataType::B32, v);
-  forLanes(m.lanes, [&](int l) { m.mask[static_cast<std::size_t>(l)] = static_cast<LaneMask>(v[static_cast<std::size_t>(l)]); });
+  if (m.lanes == ~0u) {  // the whole warp: a plain copy
+    for (std::size_t l = 0; l < kWarpSize; ++l) m.mask[l] = static_cast<LaneMask>(v[l]);
+  } else {
+    forLanes(m.lanes, [&](int l) { m.mask[static_cast<std::size_t>(l)] = static_cast<LaneMask>(v[static_cast<std::size_t>(l)]); });
+  }
   return m;
 }
 

@@ -161,6 +161,15 @@ void execSetp(ExecCtx& ctx) {
     });
   }
   const Mod bop = boolOpOf(ins);
+  if (bop == Mod::None && !isPacked(t)) {
+    // No bool-op: p is the comparison and q its complement.
+    for (std::size_t l = 0; l < kWarpSize; ++l) {
+      pv[l] = rv[l];
+      qv[l] = rv[l] ^ 1u;
+    }
+    ctx.scatterWithPred(pDst, pv, qv);
+    return;
+  }
   forEachLane(ctx.lanes(), [&](int lane) {
     const auto l = static_cast<std::size_t>(lane);
     const bool c = withC && cv[l] != 0;

@@ -72,6 +72,11 @@ void execCall(ExecCtx& ctx) {
 void execRet(ExecCtx& ctx) {
   const Program& p = ctx.program();
   LaneMask exits = 0;
+  if (ctx.lanes() != 0 && ctx.ctl().frames.empty()) {
+    // No lane is inside a .func call (the usual kernel): every lane exits.
+    ctx.exitLanes(ctx.lanes());
+    return;
+  }
   for (LaneMask m = ctx.lanes(); m; m &= m - 1) {
     const int l = std::countr_zero(m);
     WarpControl& c = ctx.ctl();

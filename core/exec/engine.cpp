@@ -307,16 +307,19 @@ std::optional<Engine::Group> Engine::nextGroup(std::uint32_t w) const {
     // A full converged warp (the common case) is one OR over the PCs.
     const std::uint32_t pc0 = c.pc[0];
     std::uint32_t differ = 0;
-    for (std::size_t l = 1; l < kWarpSize; ++l) differ |= c.pc[l] ^ pc0;
+    for (std::size_t l = 0; l < kWarpSize; ++l) differ |= c.pc[l] ^ pc0;
     if (differ == 0) return Group{cand, pc0};
   }
-  std::uint32_t minPc = ~0u;
-  for (LaneMask m = cand; m; m &= m - 1) minPc = std::min(minPc, c.pc[static_cast<std::size_t>(std::countr_zero(m))]);
-  Group g;
-  g.pc = minPc;
+  // One pass: the lowest PC so far and the lanes at it.
+  Group g{0, ~0u};
   for (LaneMask m = cand; m; m &= m - 1) {
     const int l = std::countr_zero(m);
-    if (c.pc[static_cast<std::size_t>(l)] == minPc) g.lanes |= 1u << l;
+    const std::uint32_t pc = c.pc[static_cast<std::size_t>(l)];
+    if (pc < g.pc) {
+      g.pc = pc;
+      g.lanes = 0;
+    }
+    if (pc == g.pc) g.lanes |= 1u << l;
   }
   return g;
 }

@@ -14,7 +14,8 @@ namespace ws::core {
 namespace {
 
 bool waitsForMembers(const Instr& ins) {
-  return (ins.info().flags & kCollective) != 0 || ins.op == Opcode::BarWarp;
+  // The family first: the opcode table is looked up for collectives only.
+  return (ins.family == Family::Collective && (ins.info().flags & kCollective) != 0) || ins.op == Opcode::BarWarp;
 }
 
 std::string laneList(LaneMask m) {
@@ -208,15 +209,15 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
   // Guard predicate: lanes whose guard is false just move on.
   LaneMask exec = g.lanes;
   if (ins.guard >= 0) {
-    exec = 0;
-    for (LaneMask m = g.lanes; m; m &= m - 1) {
-      const int l = std::countr_zero(m);
-      const bool v = (ws.regs[static_cast<std::size_t>(ins.guard) * kWarpSize + static_cast<std::size_t>(l)] & 1u) != 0;
-      if (v != ins.guardNegated) exec |= 1u << l;
-    }
+    const std::uint64_t* row = ws.regs.data() + static_cast<std::size_t>(ins.guard) * kWarpSize;
+    LaneMask set = 0;
+    for (std::size_t l = 0; l < kWarpSize; ++l) set |= static_cast<LaneMask>(row[l] & 1u) << l;
+    exec = g.lanes & (ins.guardNegated ? ~set : set);
   }
   const LaneMask skipped = g.lanes & ~exec;
-  m_laneInstructions += static_cast<std::uint64_t>(std::popcount(exec));
+  // (A full warp needs no bit count: without a popcount instruction in the
+  // target ISA that is a library call.)
+  m_laneInstructions += exec == ~0u ? kWarpSize : static_cast<std::uint64_t>(std::popcount(exec));
   if (rec) {
     rec->lanes = exec;
     rec->guardFalse = skipped;
@@ -293,19 +294,27 @@ bool Engine::resolveCollective(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, 
   } else {
     own.fill(exec);
   }
-  LaneMask notMember = 0;
-  for (LaneMask m = exec; m; m &= m - 1) {
-    const int l = std::countr_zero(m);
-    if (!((own[static_cast<std::size_t>(l)] >> l) & 1u)) notMember |= 1u << l;
+  // Which lanes are in their own mask, and which pass another mask than
+  // the lowest lane. Usually every lane (executing or not) passed the same
+  // one: one comparison over the warp answers both.
+  std::uint64_t other = 0;
+  for (std::size_t l = 0; l < kWarpSize; ++l) other |= own[l] ^ mask;
+  LaneMask inOwn = mask, differs = 0;
+  if (other != 0) {
+    inOwn = 0;
+    for (std::size_t l = 0; l < kWarpSize; ++l) {
+      inOwn |= static_cast<LaneMask>((own[l] >> l) & 1u) << l;
+      differs |= static_cast<LaneMask>(own[l] != mask) << l;
+    }
   }
+  const LaneMask notMember = exec & ~inOwn;
   // The rule binds the threads *in* a lane's membermask: a converged warp
   // whose tiles pass their own masks (cg::tiled_partition, 0x0000ffff and
   // 0xffff0000) keeps it. It is broken by a lane that some other lane's
   // membermask names but that passes a different value.
   LaneMask disagree = 0;
   int namer = -1;
-  bool uniform = true;  // the common case: one mask for every lane, nothing to compare
-  for (LaneMask m = exec; m; m &= m - 1) uniform &= own[static_cast<std::size_t>(std::countr_zero(m))] == mask;
+  const bool uniform = (differs & exec) == 0;  // the common case: one mask for every lane, nothing to compare
   for (LaneMask m = uniform ? 0 : exec; m; m &= m - 1) {
     const int l = std::countr_zero(m);
     const auto ml = static_cast<LaneMask>(own[static_cast<std::size_t>(l)]);
@@ -359,13 +368,16 @@ void Engine::runCollective(ExecCtx& ctx, LaneMask lanes, LaneMask missing) {
   // executing group; waiting lanes that joined are advanced here).
   const std::uint32_t pc = static_cast<std::uint32_t>(&ctx.ins() - m_program->instrs.data());
   c.waiting &= ~lanes;
-  for (LaneMask m = lanes; m; m &= m - 1) {
-    const auto l = static_cast<std::size_t>(std::countr_zero(m));
-    c.waitKind[l] = WaitKind::None;
-  }
-  for (LaneMask m = lanes & ~ctx.m_jumped; m; m &= m - 1) {
-    const auto l = static_cast<std::size_t>(std::countr_zero(m));
-    if (c.pc[l] == pc) c.pc[l] = pc + 1;
+  const LaneMask advance = lanes & ~ctx.m_jumped;
+  if (advance == ~0u) {  // the whole warp (the usual case): plain passes over the arrays
+    c.waitKind.fill(WaitKind::None);
+    for (std::size_t l = 0; l < kWarpSize; ++l) c.pc[l] += c.pc[l] == pc ? 1u : 0u;
+  } else {
+    for (LaneMask m = lanes; m; m &= m - 1) c.waitKind[static_cast<std::size_t>(std::countr_zero(m))] = WaitKind::None;
+    for (LaneMask m = advance; m; m &= m - 1) {
+      const auto l = static_cast<std::size_t>(std::countr_zero(m));
+      if (c.pc[l] == pc) c.pc[l] = pc + 1;
+    }
   }
   ctx.m_jumped |= lanes;  // already advanced
 }

@@ -109,7 +109,7 @@ void ExecCtx::gather(const Operand& op, DataType t, LaneValues& out, LaneMask re
   const std::uint64_t mask = valueMask(t);
   switch (op.kind) {
     case OperandKind::Reg: {
-      reportUninitialized(op.reg, readers);
+      if (m_checkReads && (readers & ~m_written[op.reg]) != 0) reportUninitialized(op.reg, readers);
       const std::uint64_t* row = m_regs + regIndex(0, op.reg);
       for (std::size_t l = 0; l < kWarpSize; ++l) out[l] = row[l] & mask;
       return;
@@ -135,9 +135,9 @@ void ExecCtx::gatherPred(const Operand& op, LaneValues& out) {
     for (auto& v : out) v ^= 1u;
 }
 
-void ExecCtx::scatterReg(std::uint32_t reg, const LaneValues& v) {
+void ExecCtx::scatterReg(std::uint32_t reg, const LaneValues& v, LaneMask lanes) {
   const std::uint64_t mask = m_regMask[reg];
-  const LaneMask lanes = m_lanes;
+  lanes &= m_lanes;
   if (m_rec) {
     m_rec->regs.reserve(m_rec->regs.size() + kWarpSize);
     for (LaneMask m = lanes; m; m &= m - 1) {
@@ -157,11 +157,11 @@ void ExecCtx::scatterReg(std::uint32_t reg, const LaneValues& v) {
   m_written[reg] |= lanes;
 }
 
-void ExecCtx::scatter(const Operand& dst, const LaneValues& v) {
+void ExecCtx::scatter(const Operand& dst, const LaneValues& v, LaneMask lanes) {
   if (dst.kind == OperandKind::Reg) {
-    scatterReg(dst.reg, v);
+    scatterReg(dst.reg, v, lanes);
   } else if (dst.kind != OperandKind::Sink) {
-    for (LaneMask m = m_lanes; m; m &= m - 1) writeNonRegister(std::countr_zero(m));
+    for (LaneMask m = m_lanes & lanes; m; m &= m - 1) writeNonRegister(std::countr_zero(m));
   }
 }
 
@@ -169,8 +169,8 @@ void ExecCtx::scatterWithPred(const Operand& dst, const LaneValues& v, const Lan
   if (!dst.hasPred) {
     scatter(dst, v);
   } else if (dst.kind == OperandKind::Reg && !m_rec && dst.reg != dst.reg2) {
-    scatterReg(dst.reg, v);
-    scatterReg(dst.reg2, pred);
+    scatterReg(dst.reg, v, m_lanes);
+    scatterReg(dst.reg2, pred, m_lanes);
   } else {  // recorded: keep the journal's lane-by-lane order
     if (m_rec) m_rec->regs.reserve(m_rec->regs.size() + 2 * kWarpSize);
     for (LaneMask m = m_lanes; m; m &= m - 1) {
@@ -184,17 +184,21 @@ void ExecCtx::scatterWithPred(const Operand& dst, const LaneValues& v, const Lan
 void ExecCtx::writeNonRegister(int lane) { diag(DiagKind::Unsupported, 1u << lane, "destination is not a register"); }
 
 
+Space ExecCtx::instrSpace() const {
+  switch (m_ins.space) {
+    case Mod::Global: return Space::Global;
+    case Mod::Shared: case Mod::SharedCta: case Mod::SharedCluster: return Space::Shared;
+    case Mod::Local: return Space::Local;
+    case Mod::Const: return Space::Const;
+    case Mod::Param: case Mod::ParamEntry: return Space::Param;
+    case Mod::ParamFunc: return Space::ParamFunc;
+    default: return Space::Generic;
+  }
+}
+
 ExecCtx::Address ExecCtx::address(int lane, const Operand& op) {
   Address a;
-  switch (m_ins.space) {
-    case Mod::Global: a.space = Space::Global; break;
-    case Mod::Shared: case Mod::SharedCta: case Mod::SharedCluster: a.space = Space::Shared; break;
-    case Mod::Local: a.space = Space::Local; break;
-    case Mod::Const: a.space = Space::Const; break;
-    case Mod::Param: case Mod::ParamEntry: a.space = Space::Param; break;
-    case Mod::ParamFunc: a.space = Space::ParamFunc; break;
-    default: a.space = Space::Generic; break;
-  }
+  a.space = instrSpace();
   std::uint64_t base = 0;
   if (op.hasBase) {
     if (uninitialized(lane, op.reg))
@@ -398,6 +402,23 @@ bool ExecCtx::load(int lane, Address a, unsigned bytes, std::uint64_t& out) {
   return true;
 }
 
+std::optional<LaneMask> ExecCtx::loadLanes(const Operand& op, unsigned bytes, LaneValues& out) {
+  if (m_checkReads && (m_lanes & ~m_written[op.reg]) != 0) return std::nullopt;
+  // address() of each lane, with the space worked out once.
+  const Space space = instrSpace();
+  const std::uint64_t* row = m_regs + regIndex(0, op.reg);
+  const std::uint64_t mask = m_regMask[op.reg];
+  const auto imm = static_cast<std::uint64_t>(op.imm);
+  const std::uint64_t addrMask = space == Space::Shared ? 0xffffffffull : ~0ull;
+  LaneMask ok = 0;
+  for (LaneMask m = m_lanes; m; m &= m - 1) {
+    const int l = std::countr_zero(m);
+    const auto i = static_cast<std::size_t>(l);
+    if (load(l, {space, ((row[i] & mask) + imm) & addrMask}, bytes, out[i])) ok |= 1u << l;
+  }
+  return ok;
+}
+
 bool ExecCtx::store(int lane, Address a, unsigned bytes, std::uint64_t value) {
   MemRegion region{};
   std::uint32_t index = 0;
@@ -468,7 +489,11 @@ void ExecCtx::jump(int lane, std::uint32_t pc) {
 
 void ExecCtx::jumpLanes(LaneMask lanes, std::uint32_t pc) {
   WarpControl& c = ctl();
-  for (LaneMask m = lanes; m; m &= m - 1) c.pc[static_cast<std::size_t>(std::countr_zero(m))] = pc;
+  if (lanes == ~0u) {
+    c.pc.fill(pc);
+  } else {
+    for (LaneMask m = lanes; m; m &= m - 1) c.pc[static_cast<std::size_t>(std::countr_zero(m))] = pc;
+  }
   m_jumped |= lanes;
 }
 

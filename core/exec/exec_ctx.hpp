@@ -4,6 +4,7 @@
 // journal sees {location, before, after} for each of them and the views get
 // the data flows and diagnostics.
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "core/exec/diagnostic.hpp"
@@ -84,7 +85,9 @@ class ExecCtx {
   // readPred() (0 or 1, `!p` applied) of every lane, likewise.
   void gatherPred(const Operand& op, LaneValues& out);
   // write() of v[lane] for every executing lane, in lane order.
-  void scatter(const Operand& dst, const LaneValues& v);
+  void scatter(const Operand& dst, const LaneValues& v) { scatter(dst, v, m_lanes); }
+  // The same for the executing lanes of `lanes` only.
+  void scatter(const Operand& dst, const LaneValues& v, LaneMask lanes);
   // A `d|p` destination: d = v[lane] and, if the operand has the predicate
   // half, p = pred[lane], written lane by lane (d, then p, for each lane).
   void scatterWithPred(const Operand& dst, const LaneValues& v, const LaneValues& pred);
@@ -104,6 +107,12 @@ class ExecCtx {
   // destination is left unchanged). Shared addresses may be ::cluster
   // addresses of another CTA.
   bool load(int lane, Address a, unsigned bytes, std::uint64_t& out);
+  // load() of every executing lane from [register + imm] (addrOp.hasBase)
+  // in one pass: out[lane] for the lanes returned, the others reported.
+  // nullopt (nothing read, nothing reported) when some executing lane's
+  // base register is uninitialized: the caller then goes lane by lane, so
+  // the reports come in the usual order.
+  std::optional<LaneMask> loadLanes(const Operand& addrOp, unsigned bytes, LaneValues& out);
   bool store(int lane, Address a, unsigned bytes, std::uint64_t value);
   // The CTA a shared (::cta or ::cluster) address belongs to, and its offset
   // there; false if it is outside the cluster.
@@ -152,6 +161,7 @@ class ExecCtx {
     return m_checkReads && !((m_written[reg] >> lane) & 1u);
   }
   std::uint64_t readOther(int lane, const Operand& op, DataType t);
+  Space instrSpace() const;  // the space modifier of the instruction (Generic when none)
   void reportUninitialized(std::uint32_t reg, LaneMask readers);  // the readers that have not written it
   // The memory window the last access fell in: addresses [lo, hi) of `space`
   // are bytes base[0..hi-lo), journaled as region/index at offset addr - lo.
@@ -170,7 +180,7 @@ class ExecCtx {
   };
   Window m_window;
   friend struct ExecCtxMemory;
-  void scatterReg(std::uint32_t reg, const LaneValues& v);
+  void scatterReg(std::uint32_t reg, const LaneValues& v, LaneMask lanes);
   void writeNonRegister(int lane);
   // Journals the write of v to a lane's register (if it changes anything).
   void journalReg(int lane, std::uint32_t reg, std::uint64_t v) {

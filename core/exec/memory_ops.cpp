@@ -1,6 +1,7 @@
 // ld, ldu, st (PTX ISA 9.7.9.8-9.7.9.10), cvta (9.7.9.18), mapa (9.7.9.21),
 // isspacep (9.7.9.17), getctarank (9.7.9.22), prefetch (9.7.9.15).
 #include <bit>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -84,6 +85,18 @@ void execLoad(ExecCtx& ctx) {
         return;
       }
       lanes &= lanes - 1;
+    }
+  }
+  if (lanes == ctx.lanes() && ins.ops[1].kind == OperandKind::Address && ins.ops[1].hasBase &&
+      ins.ops[0].kind != OperandKind::Vector && !b128) {
+    // A scalar load from [register + imm]: every lane's address and value in
+    // one pass, then one write of the lanes that loaded.
+    LaneValues v{};
+    if (const std::optional<LaneMask> loaded = ctx.loadLanes(ins.ops[1], eb, v)) {
+      if (isSigned(ins.type))
+        for (auto& x : v) x = signExtend(x, eb);
+      ctx.scatter(ins.ops[0], v, *loaded);
+      return;
     }
   }
   for (LaneMask m = lanes; m; m &= m - 1) {

@@ -13,6 +13,7 @@
 // undefined": reported as ShflSourceInactive (strict mode stops on it).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <string>
@@ -59,22 +60,75 @@ ShflSource shflSource(int lane, std::uint32_t b, std::uint32_t c) {
 
 using Sources = std::array<ShflSource, kWarpSize>;
 
+// Every lane's source, executing or not: a branch-free pass over the warp
+// (the b and c of a lane that does not execute are unspecified, and so is
+// its entry, which nobody reads).
 template <Mod M>
-void shflSources(LaneMask lanes, const LaneValues& b, const LaneValues& c, Sources& src) {
-  for (LaneMask m = lanes; m; m &= m - 1) {
-    const auto l = static_cast<std::size_t>(std::countr_zero(m));
+void shflSources(const LaneValues& b, const LaneValues& c, Sources& src) {
+  for (std::size_t l = 0; l < kWarpSize; ++l)
     src[l] = shflSource<M>(static_cast<int>(l), static_cast<std::uint32_t>(b[l]), static_cast<std::uint32_t>(c[l]));
+}
+
+void shflSources(Mod mode, const LaneValues& b, const LaneValues& c, Sources& src) {
+  switch (mode) {
+    case Mod::Up: shflSources<Mod::Up>(b, c, src); break;
+    case Mod::Down: shflSources<Mod::Down>(b, c, src); break;
+    case Mod::Bfly: shflSources<Mod::Bfly>(b, c, src); break;
+    case Mod::Idx: shflSources<Mod::Idx>(b, c, src); break;
+    default: shflSources<Mod::None>(b, c, src); break;  // no mode: every lane keeps its own value
   }
 }
 
-void shflSources(Mod mode, LaneMask lanes, const LaneValues& b, const LaneValues& c, Sources& src) {
-  switch (mode) {
-    case Mod::Up: shflSources<Mod::Up>(lanes, b, c, src); break;
-    case Mod::Down: shflSources<Mod::Down>(lanes, b, c, src); break;
-    case Mod::Bfly: shflSources<Mod::Bfly>(lanes, b, c, src); break;
-    case Mod::Idx: shflSources<Mod::Idx>(lanes, b, c, src); break;
-    default: shflSources<Mod::None>(lanes, b, c, src); break;  // no mode: every lane keeps its own value
+// The converged warp with every source a member (see execShfl) and one b
+// and one c for all lanes: each lane's value in one pass, with the
+// per-instruction part of shflSource() computed once. `src` gets the
+// sources when the step is recorded (for the flows).
+template <Mod M>
+void shflConverged(std::uint32_t b, std::uint32_t c, const LaneValues& a, LaneValues& out, LaneValues& inRange,
+                   Sources* src) {
+  if (src)
+    for (std::size_t l = 0; l < kWarpSize; ++l) (*src)[l] = shflSource<M>(static_cast<int>(l), b, c);
+  if constexpr (M == Mod::Down || M == Mod::Up) {
+    if (((c >> 8) & 0x1fu) == 0) {
+      const int bval = static_cast<int>(b & 0x1fu);
+      const int cval = static_cast<int>(c & 0x1fu);
+      // No segments: maxLane is cval for every lane, so the lanes in range
+      // are one run (.down: lane + bval <= cval; .up: lane - bval >= cval)
+      // and the rest keep their own value: two straight copies.
+      const int first = M == Mod::Down ? 0 : std::min(cval + bval, kWarpSize);
+      const int end = M == Mod::Down ? std::max(cval - bval + 1, 0) : kWarpSize;
+      const int shift = M == Mod::Down ? bval : -bval;
+      out = a;
+      inRange.fill(0);
+      for (int l = first; l < end; ++l) {
+        out[static_cast<std::size_t>(l)] = a[static_cast<std::size_t>(l + shift)];
+        inRange[static_cast<std::size_t>(l)] = 1;
+      }
+      return;
+    }
   }
+  for (std::size_t l = 0; l < kWarpSize; ++l) {
+    const ShflSource s = shflSource<M>(static_cast<int>(l), b, c);
+    out[l] = a[static_cast<std::size_t>(s.lane)];
+    inRange[l] = s.inRange ? 1 : 0;
+  }
+}
+
+void shflConverged(Mod mode, std::uint32_t b, std::uint32_t c, const LaneValues& a, LaneValues& out,
+                   LaneValues& inRange, Sources* src) {
+  switch (mode) {
+    case Mod::Up: shflConverged<Mod::Up>(b, c, a, out, inRange, src); break;
+    case Mod::Down: shflConverged<Mod::Down>(b, c, a, out, inRange, src); break;
+    case Mod::Bfly: shflConverged<Mod::Bfly>(b, c, a, out, inRange, src); break;
+    case Mod::Idx: shflConverged<Mod::Idx>(b, c, a, out, inRange, src); break;
+    default: shflConverged<Mod::None>(b, c, a, out, inRange, src); break;
+  }
+}
+
+bool sameInEveryLane(const LaneValues& v) {
+  std::uint64_t differ = 0;
+  for (std::size_t l = 0; l < kWarpSize; ++l) differ |= v[l] ^ v[0];
+  return differ == 0;
 }
 
 // Why a lane's source does not take part in the shuffle.
@@ -131,32 +185,43 @@ void execShfl(ExecCtx& ctx) {
   // - a source lane that executes the same shfl but is outside the reader's
   //   membermask (shfl_undef_not_in_mask: halves passing 0x0000ffff and
   //   0xffff0000) hands over its real a.
-  Sources src{};
-  shflSources(ins.opMod, m.lanes, bv, cv, src);
+  Sources src;  // filled where it is read (the flows of a recorded step)
   LaneValues out{}, inRange{};
   std::vector<BadRead> bad;
-  const LaneMask exited = ctx.warp().ctl.exited;
-  const LaneMask valid = ctx.warp().ctl.valid;
   // When every executing lane's membermask holds every executing lane (the
   // usual full mask), a source that executes is a good one.
   LaneMask inEveryMask = ~0u;
-  forLanes(m.lanes, [&](int l) { inEveryMask &= m.mask[static_cast<std::size_t>(l)]; });
+  if (m.lanes == ~0u) {
+    for (std::size_t l = 0; l < kWarpSize; ++l) inEveryMask &= m.mask[l];
+  } else {
+    forLanes(m.lanes, [&](int l) { inEveryMask &= m.mask[static_cast<std::size_t>(l)]; });
+  }
   const bool membersSeeEachOther = (m.lanes & ~inEveryMask) == 0;
-  for (LaneMask mm = m.lanes; mm; mm &= mm - 1) {
-    const int l = std::countr_zero(mm);
-    const auto i = static_cast<std::size_t>(l);
-    const ShflSource s = src[i];
-    inRange[i] = s.inRange ? 1 : 0;
-    const bool executes = hasLane(m.lanes, s.lane);
-    if (s.inRange && s.lane != l && !(executes && membersSeeEachOther)) {
-      BadSource why = BadSource::None;
-      if (!hasLane(m.mask[i], s.lane)) why = BadSource::NotMember;
-      else if (!hasLane(valid, s.lane)) why = BadSource::NoSuchLane;
-      else if (hasLane(exited, s.lane)) why = BadSource::Exited;
-      else if (!executes) why = BadSource::Inactive;
-      if (why != BadSource::None) bad.push_back({l, s.lane, why, m.mask[i]});
+  if (membersSeeEachOther && m.lanes == ~0u && sameInEveryLane(bv) && sameInEveryLane(cv)) {
+    // The converged warp with one full membermask and one b and c (the usual
+    // case): every source lane executes and is a member, so no source can be bad.
+    shflConverged(ins.opMod, static_cast<std::uint32_t>(bv[0]), static_cast<std::uint32_t>(cv[0]), av, out, inRange,
+                  ctx.record() ? &src : nullptr);
+  } else {
+    shflSources(ins.opMod, bv, cv, src);
+    const LaneMask exited = ctx.warp().ctl.exited;
+    const LaneMask valid = ctx.warp().ctl.valid;
+    for (LaneMask mm = m.lanes; mm; mm &= mm - 1) {
+      const int l = std::countr_zero(mm);
+      const auto i = static_cast<std::size_t>(l);
+      const ShflSource s = src[i];
+      inRange[i] = s.inRange ? 1 : 0;
+      const bool executes = hasLane(m.lanes, s.lane);
+      if (s.inRange && s.lane != l && !(executes && membersSeeEachOther)) {
+        BadSource why = BadSource::None;
+        if (!hasLane(m.mask[i], s.lane)) why = BadSource::NotMember;
+        else if (!hasLane(valid, s.lane)) why = BadSource::NoSuchLane;
+        else if (hasLane(exited, s.lane)) why = BadSource::Exited;
+        else if (!executes) why = BadSource::Inactive;
+        if (why != BadSource::None) bad.push_back({l, s.lane, why, m.mask[i]});
+      }
+      out[i] = executes ? av[static_cast<std::size_t>(s.lane)] : 0u;
     }
-    out[i] = executes ? av[static_cast<std::size_t>(s.lane)] : 0u;
   }
 
   // Phase 2: write d (and p), then the flows and diagnostics.
