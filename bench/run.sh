@@ -54,18 +54,27 @@ if [ "$QUICK" -eq 0 ] && [ -x "$BUILD/bench/ws_oclgrind_host" ] && command -v oc
   OCLGRIND_NUM_THREADS=1 oclgrind "$BUILD/bench/ws_oclgrind_host" bench/oclgrind/block_reduce.cl 1024 "$REPS" >"$OUT/oclgrind.txt"
 fi
 
-# The front ends' own frame benchmarks, when someone has built them.
-frontend() {  # name binary [launcher...]
+# The front ends' own frame benchmarks (one step per frame through the
+# default lesson, the whole window drawn every frame), from this tree or,
+# when it has no front ends, from the README's build/.
+FRAMES=${WS_BENCH_FRAMES:-600}
+LESSON=scenarios/red-async-cluster/scenario.toml
+frontend() {  # name binary [launcher...] -- [arguments...]
   local name=$1 bin=$2
   shift 2
+  local launcher=()
+  while [ $# -gt 0 ] && [ "$1" != "--" ]; do launcher+=("$1"); shift; done
+  [ $# -gt 0 ] && shift
   rm -f "$OUT/$name.txt"
   if [ -x "$bin" ]; then
-    "$@" "$bin" --benchmark-frames >"$OUT/$name.txt" 2>&1 || echo "exit status $?" >>"$OUT/$name.txt"
+    echo "bench/run.sh: $name front end, $FRAMES frames..." >&2
+    "${launcher[@]}" "$bin" --benchmark-frames "$FRAMES" "$@" >"$OUT/$name.txt" 2>&1 || echo "exit status $?" >>"$OUT/$name.txt"
   fi
 }
+fe_build() { if [ -x "$BUILD/app/$1" ]; then echo "$BUILD/app/$1"; else echo "build/app/$1"; fi; }
 XVFB=()
 command -v xvfb-run >/dev/null && XVFB=(xvfb-run -a -s "-screen 0 1600x1000x24")
-QT_QPA_PLATFORM=offscreen frontend qt "$BUILD/app/qt/warpscope" env
-frontend imgui "$BUILD/app/imgui/warpscope-imgui" "${XVFB[@]}"
+frontend qt "$(fe_build qt/warpscope)" env QT_QPA_PLATFORM=offscreen -- --no-settings "$LESSON"
+frontend imgui "$(fe_build imgui/warpscope-imgui)" "${XVFB[@]}" -- "$LESSON"
 
 python3 bench/report.py "$OUT"
