@@ -183,9 +183,10 @@ void ExecCtx::scatterWithPred(const Operand& dst, const LaneValues& v, const Lan
 
 void ExecCtx::writeNonRegister(int lane) { diag(DiagKind::Unsupported, 1u << lane, "destination is not a register"); }
 
+Space ExecCtx::instrSpace() const { return spaceOf(m_ins.space); }
 
-Space ExecCtx::instrSpace() const {
-  switch (m_ins.space) {
+Space spaceOf(Mod m) {
+  switch (m) {
     case Mod::Global: return Space::Global;
     case Mod::Shared: case Mod::SharedCta: case Mod::SharedCluster: return Space::Shared;
     case Mod::Local: return Space::Local;

@@ -17,6 +17,9 @@ namespace ws::core {
 
 class Engine;
 
+// The state space an instruction's space modifier names (Generic when none).
+Space spaceOf(Mod m);
+
 class ExecCtx {
  public:
   ExecCtx(Engine& engine, std::uint32_t warp, const Instr& ins, LaneMask lanes, StepRecord* rec);

@@ -11,18 +11,6 @@
 namespace ws::core {
 namespace {
 
-Space spaceOf(Mod m) {
-  switch (m) {
-    case Mod::Global: return Space::Global;
-    case Mod::Shared: case Mod::SharedCta: case Mod::SharedCluster: return Space::Shared;
-    case Mod::Local: return Space::Local;
-    case Mod::Const: return Space::Const;
-    case Mod::Param: case Mod::ParamEntry: return Space::Param;
-    case Mod::ParamFunc: return Space::ParamFunc;
-    default: return Space::Generic;
-  }
-}
-
 std::uint64_t windowOf(Space s) {
   switch (s) {
     case Space::Shared: return memmap::kSharedWindow;

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/cli/cli_test_util.hpp"
+#include "tests/kernels/crossed_barriers.hpp"
 
 namespace {
 
@@ -15,25 +16,7 @@ using ws::test::cli::cli;
 using ws::test::cli::contains;
 using ws::test::cli::Dir;
 
-// Warp 0 waits at barrier 0, warp 1 at barrier 1 (each for the whole CTA):
-// neither barrier can ever complete.
-const std::string kCrossedBarriers = R"(.version 8.7
-.target sm_90a
-.address_size 64
-.visible .entry crossed()
-{
-	.reg .pred %p<2>;
-	.reg .b32 %r<3>;
-	mov.u32 %r1, %tid.x;
-	setp.lt.u32 %p1, %r1, 32;
-	@%p1 bra $L_first;
-	bar.sync 1, 64;
-	ret;
-$L_first:
-	bar.sync 0, 64;
-	ret;
-}
-)";
+const std::string kCrossedBarriers = ws::test::kCrossedBarriersPtx;
 
 // Lanes 0-15 shuffle and lanes 16-31 vote, each with a full membermask: both
 // wait for the other half, at another instruction.

@@ -7,6 +7,7 @@
 
 #include "core/trace/history.hpp"
 #include "tests/core/test_util.hpp"
+#include "tests/kernels/crossed_barriers.hpp"
 
 namespace ws::core {
 namespace {
@@ -130,24 +131,7 @@ TEST(HistoryBudget, ABudgetSmallerThanOneStepKeepsOnlyThePresent) {
 
 TEST(HistoryBudget, ADeadlockWhoseReportWasDroppedIsStillReportedOnce) {
   // Warp 0 waits at barrier 0, warp 1 at barrier 1: nothing can run after 8 steps.
-  auto parsed = parsePtx(R"(.version 8.7
-.target sm_90a
-.address_size 64
-.visible .entry crossed()
-{
-	.reg .pred %p<2>;
-	.reg .b32 %r<3>;
-	mov.u32 %r1, %tid.x;
-	setp.lt.u32 %p1, %r1, 32;
-	@%p1 bra $L_first;
-	bar.sync 1, 64;
-	ret;
-$L_first:
-	bar.sync 0, 64;
-	ret;
-}
-)",
-                         "crossed.ptx");
+  auto parsed = parsePtx(test::kCrossedBarriersPtx, "crossed.ptx");
   ASSERT_TRUE(parsed.ok());
   LaunchConfig cfg;
   cfg.entry = "crossed";

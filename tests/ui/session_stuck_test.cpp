@@ -7,6 +7,7 @@
 #include "tests/ui/ui_test_util.hpp"
 #include "ui/actions.hpp"
 #include "ui/session.hpp"
+#include "tests/kernels/crossed_barriers.hpp"
 
 namespace ws::ui {
 namespace {
@@ -50,23 +51,7 @@ TEST(SessionStepBudget, AnEndlessLoopStopsAtTheBudgetAndSaysWhereTheLanesAre) {
 
 TEST(SessionDeadlock, TheDiagnosticsViewShowsWhatEveryLaneWaitsFor) {
   // Warp 0 waits at barrier 0, warp 1 at barrier 1.
-  const std::string ptx = R"(.version 8.7
-.target sm_90a
-.address_size 64
-.visible .entry crossed()
-{
-	.reg .pred %p<2>;
-	.reg .b32 %r<3>;
-	mov.u32 %r1, %tid.x;
-	setp.lt.u32 %p1, %r1, 32;
-	@%p1 bra $L_first;
-	bar.sync 1, 64;
-	ret;
-$L_first:
-	bar.sync 0, 64;
-	ret;
-}
-)";
+  const std::string ptx = test::kCrossedBarriersPtx;
   core::LaunchConfig launch;
   launch.entry = "crossed";
   launch.block = {64, 1, 1};
