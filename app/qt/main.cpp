@@ -5,6 +5,8 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <cstdlib>
+#include <string_view>
 
 #include "app/qt/app_options.hpp"
 #include "app/qt/benchmark.hpp"
@@ -13,7 +15,35 @@
 #include "app/qt/main_window.hpp"
 #include "ui/step_until.hpp"
 
+namespace {
+
+// Qt aborts when it cannot reach a display. Runs that draw nothing on screen
+// (--help, --screenshot, --benchmark-frames) use the offscreen platform then;
+// anything else gets a message instead of a crash.
+bool displayReachable(int argc, char** argv) {
+  for (const char* v : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+    if (const char* e = std::getenv(v); e && *e) return true;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view a = argv[i];
+    for (std::string_view opt : {"--help", "-h", "--help-all", "--screenshot", "--benchmark-frames"})
+      if (a == opt || (a.size() > opt.size() && a.substr(0, opt.size()) == opt && a[opt.size()] == '=')) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+        return true;
+      }
+  }
+  return false;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
+  if (!displayReachable(argc, argv)) {
+    std::fprintf(stderr,
+                 "warpscope: no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set).\n"
+                 "Run it in a desktop session, or use warpscope-cli for headless runs; --screenshot and\n"
+                 "--benchmark-frames work without a display.\n");
+    return 2;
+  }
   QApplication app(argc, argv);
   QApplication::setOrganizationName("warpscope");
   QApplication::setApplicationName("warpscope");

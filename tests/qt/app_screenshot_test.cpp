@@ -80,3 +80,41 @@ TEST(AppScreenshot, RedAsyncClusterStep) {
 }
 
 }  // namespace
+
+namespace {
+
+// The binary with no display at all (no X, no Wayland, no platform chosen).
+void runWithoutDisplay(QProcess& p, const QStringList& args) {
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  for (const char* v : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) env.remove(v);
+  p.setProcessEnvironment(env);
+  p.start(WS_APP_PATH, args);
+  EXPECT_TRUE(p.waitForFinished(60'000));
+}
+
+}  // namespace
+
+TEST(AppWithoutDisplay, SaysSoInsteadOfAborting) {
+  QProcess p;
+  runWithoutDisplay(p, {"--no-settings"});
+  EXPECT_EQ(p.exitStatus(), QProcess::NormalExit);
+  EXPECT_EQ(p.exitCode(), 2);
+  EXPECT_NE(p.readAllStandardError().indexOf("no display"), -1);
+}
+
+TEST(AppWithoutDisplay, HelpAndScreenshotsStillWork) {
+  QProcess help;
+  runWithoutDisplay(help, {"--help"});
+  EXPECT_EQ(help.exitCode(), 0);
+  EXPECT_NE(help.readAllStandardOutput().indexOf("--screenshot"), -1);
+
+  const QString png = QString::fromStdString((fs::temp_directory_path() / "ws_no_display.png").string());
+  QFile::remove(png);
+  QProcess shot;
+  runWithoutDisplay(shot, {"--no-settings", QStringLiteral(WS_TEST_DATA "/../../scenarios/shfl-bfly-warp-sum/scenario.toml"),
+                           "--screenshot", png});
+  EXPECT_EQ(shot.exitCode(), 0) << shot.readAllStandardError().toStdString();
+  const QImage img(png);
+  EXPECT_GT(img.width(), 200);
+  EXPECT_GT(img.height(), 200);
+}
