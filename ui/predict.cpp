@@ -195,14 +195,29 @@ const PredictGuess& PredictRound::guess(int lane) const {
   return i < 0 ? kNone : m_guesses[static_cast<std::size_t>(i)];
 }
 
-bool PredictRound::guessSource(int lane, int sourceLane, std::string* error) {
+namespace {
+
+bool fail(std::string* error, std::string why) {
+  if (error) *error = std::move(why);
+  return false;
+}
+
+}  // namespace
+
+int PredictRound::openQuestion(int lane, std::string* error) const {
   const int i = indexOf(lane);
-  auto fail = [&](std::string why) {
-    if (error) *error = std::move(why);
-    return false;
-  };
-  if (m_revealed) return fail("already revealed");
-  if (i < 0) return fail(fmt::format("lane {} is not asked about", lane));
+  if (m_revealed) {
+    fail(error, "already revealed");
+    return -1;
+  }
+  if (i < 0) fail(error, fmt::format("lane {} is not asked about", lane));
+  return i;
+}
+
+bool PredictRound::guessSource(int lane, int sourceLane, std::string* error) {
+  const int i = openQuestion(lane, error);
+  auto fail = [&](std::string why) { return ws::ui::fail(error, std::move(why)); };
+  if (i < 0) return false;
   if (m_kind != QuestionKind::SourceLane) return fail("this step asks for values, not source lanes");
   if (sourceLane < 0 || sourceLane >= core::kWarpSize) return fail(fmt::format("there is no lane {}", sourceLane));
   PredictGuess& g = m_guesses[static_cast<std::size_t>(i)];
@@ -213,13 +228,9 @@ bool PredictRound::guessSource(int lane, int sourceLane, std::string* error) {
 }
 
 bool PredictRound::guessValue(int lane, std::string_view text, std::string* error) {
-  const int i = indexOf(lane);
-  auto fail = [&](std::string why) {
-    if (error) *error = std::move(why);
-    return false;
-  };
-  if (m_revealed) return fail("already revealed");
-  if (i < 0) return fail(fmt::format("lane {} is not asked about", lane));
+  const int i = openQuestion(lane, error);
+  auto fail = [&](std::string why) { return ws::ui::fail(error, std::move(why)); };
+  if (i < 0) return false;
   const PredictQuestion& q = m_questions[static_cast<std::size_t>(i)];
   if (q.kind == QuestionKind::SourceLane) {
     const std::optional<std::uint64_t> v = parseInteger(lower(text));

@@ -103,6 +103,8 @@ class PredictRound {
  private:
   PredictRound() = default;
   int indexOf(int lane) const;
+  // The index of the lane's question while guesses are open; -1 (and *error) when not.
+  int openQuestion(int lane, std::string* error) const;
   std::string formatAnswer(const PredictQuestion& q, std::uint64_t bits) const;
 
   std::uint64_t m_position = 0;

@@ -85,8 +85,9 @@ ScenarioStart scenarioStart(const core::PreparedScenario& p, const core::Scenari
   return out;
 }
 
-ScenarioStart scenarioStartFromFile(const std::string& path) {
-  auto load = core::loadScenarioFile(path);
+namespace {
+
+ScenarioStart startFromLoad(const core::ScenarioLoad& load, const std::string& path) {
   if (!load.ok()) {
     ScenarioStart out;
     for (const auto& e : load.errors) out.error += e.str() + "\n";
@@ -96,16 +97,13 @@ ScenarioStart scenarioStartFromFile(const std::string& path) {
   return scenarioStart(*load.prepared, &*load.scenario);
 }
 
+}  // namespace
+
+ScenarioStart scenarioStartFromFile(const std::string& path) { return startFromLoad(core::loadScenarioFile(path), path); }
+
 ScenarioStart scenarioStartFromText(std::string_view text, const std::string& path) {
   const std::string dir = std::filesystem::path(path).parent_path().string();
-  auto load = core::loadScenarioText(text, path, core::diskReader(dir), dir);
-  if (!load.ok()) {
-    ScenarioStart out;
-    for (const auto& e : load.errors) out.error += e.str() + "\n";
-    if (out.error.empty()) out.error = fmt::format("{}: the scenario could not be loaded", path);
-    return out;
-  }
-  return scenarioStart(*load.prepared, &*load.scenario);
+  return startFromLoad(core::loadScenarioText(text, path, core::diskReader(dir), dir), path);
 }
 
 }  // namespace ws::ui
