@@ -8,7 +8,9 @@ button) puts the text in the editor of the new session, which autosaves it
 again under its own process id. The lesson file itself is never touched.
 
 Usage: crash_recovery_e2e.py WARPSCOPE SCENARIO_DIR [SCREENSHOT_DIR]
-Run under xvfb-run; needs xdotool (scripts/install-deps.sh installs it).
+Starts its own Xvfb (the server picks a free display and reports it through
+-displayfd, so parallel tests cannot race for one); needs Xvfb and xdotool
+(scripts/install-deps.sh installs both).
 """
 import os
 import shutil
@@ -66,6 +68,20 @@ def autosave_of(data, pid):
     return hits[0] if hits else None
 
 
+def start_xvfb():
+    """A private X server on a display it chose itself; returns (process, ":N")."""
+    read_end, write_end = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+                              pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write_end)
+    with os.fdopen(read_end) as f:
+        number = f.readline().strip()
+    if not number.isdigit():
+        server.kill()
+        fail("Xvfb did not start")
+    return server, ":" + number
+
+
 def main():
     if len(sys.argv) < 3:
         fail(__doc__)
@@ -75,9 +91,19 @@ def main():
         shots.mkdir(parents=True, exist_ok=True)
     if not shutil.which("xdotool"):
         fail("xdotool is not installed (scripts/install-deps.sh installs it)")
-    if not os.environ.get("DISPLAY"):
-        fail("no DISPLAY: run under xvfb-run")
+    if not shutil.which("Xvfb"):
+        fail("Xvfb is not installed (scripts/install-deps.sh installs it)")
+    server, display = start_xvfb()
+    os.environ["DISPLAY"] = display
+    try:
+        run(app, lesson_src, shots)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    print("crash recovery: the edit typed before SIGKILL was offered back and recovered")
 
+
+def run(app, lesson_src, shots):
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         lesson = tmp / "lesson"
@@ -137,7 +163,6 @@ def main():
                 second.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 second.kill()
-    print("crash recovery: the edit typed before SIGKILL was offered back and recovered")
 
 
 if __name__ == "__main__":
