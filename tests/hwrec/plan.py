@@ -55,17 +55,19 @@ class Plan:
         self.tests = []
         self.names = set()
 
-    def add(self, name, in_words, out_init, grid=1, block=32, cluster=0, smem=0, runs=3, note=None, scalars=(), compare=None):
+    def add(self, name, in_words, out_init, grid=1, block=32, cluster=0, smem=0, runs=3, note=None, scalars=(), compare=None, entry=None):
         """compare: None (exact) or items like 'multiset:START:LEN', 'ignore:START:LEN' joined by commas."""
         assert name not in self.names, name
         self.names.add(name)
         self.tests.append(dict(name=name, grid=dim3(grid), block=dim3(block), cluster=dim3(cluster), smem=smem,
-                               runs=runs, note=note, compare=compare, scalars=list(scalars), inw=list(in_words), outw=list(out_init)))
+                               runs=runs, note=note, compare=compare, entry=entry, scalars=list(scalars), inw=list(in_words), outw=list(out_init)))
 
     def write(self, path):
         with open(path, "w") as f:
             for t in self.tests:
                 f.write("test %s\n" % t["name"])
+                if t["entry"] and t["entry"] != t["name"]:
+                    f.write("entry %s\n" % t["entry"])
                 f.write("grid %d %d %d\nblock %d %d %d\ncluster %d %d %d\n" % (t["grid"] + t["block"] + t["cluster"]))
                 f.write("smem %d\nruns %d\n" % (t["smem"], t["runs"]))
                 if t["note"]:

@@ -7,7 +7,9 @@
 // A plan is written by a generator script (tests/hwrec/plan.py) and holds, per test,
 // the launch shape and the exact input words, so the recorder has no per-test code:
 //
-//   test NAME                 entry point, signature (const u32* in, u32* out[, u32 scalars...])
+//   test NAME                 the test (and, unless `entry` says otherwise, its entry point;
+//                             signature (const u32* in, u32* out[, u32 scalars...]))
+//   entry NAME                optional: the entry point when it differs from the test name
 //   grid X Y Z / block X Y Z / cluster X Y Z   (cluster 0 0 0 = no cluster launch)
 //   smem BYTES                dynamic shared memory
 //   runs N                    launches from the same in/out_init (>= 1)
@@ -53,7 +55,7 @@ typedef std::vector<u32> V;
   } while (0)
 
 struct Test {
-  std::string name, note, compare;
+  std::string name, entry, note, compare;
   u32 grid[3] = {1, 1, 1}, block[3] = {32, 1, 1}, cluster[3] = {0, 0, 0};
   u32 smem = 0, runs = 3;
   V scalars, in, out;
@@ -86,6 +88,7 @@ static std::vector<Test> readPlan(const char* path) {
     if (!(ls >> key) || key[0] == '#') continue;
     bool ok = true;
     if (key == "test") { cur = Test(); ok = bool(ls >> cur.name); open = true; }
+    else if (key == "entry") ok = bool(ls >> cur.entry);
     else if (key == "grid") ok = bool(ls >> cur.grid[0] >> cur.grid[1] >> cur.grid[2]);
     else if (key == "block") ok = bool(ls >> cur.block[0] >> cur.block[1] >> cur.block[2]);
     else if (key == "cluster") ok = bool(ls >> cur.cluster[0] >> cur.cluster[1] >> cur.cluster[2]);
@@ -123,7 +126,7 @@ static std::string dims(const u32* d) {
 
 static V launch(CUmodule mod, const Test& t) {
   CUfunction f;
-  CK(cuModuleGetFunction(&f, mod, t.name.c_str()));
+  CK(cuModuleGetFunction(&f, mod, (t.entry.empty() ? t.name : t.entry).c_str()));
   if (t.smem > 48 * 1024)
     CK(cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)t.smem));
   CUdeviceptr din, dout;
@@ -181,7 +184,9 @@ int main(int argc, char** argv) {
     for (u32 r = 0; r < t.runs; ++r) outs.push_back(launch(mod, t));
     bool differ = false;
     for (auto& o : outs) differ |= o != outs[0];
-    std::string doc = "{\"name\": \"" + esc(t.name) + "\", \"grid\": " + dims(t.grid) + ", \"block\": " + dims(t.block) +
+    std::string doc = "{\"name\": \"" + esc(t.name) + "\", ";
+    if (!t.entry.empty()) doc += "\"entry\": \"" + esc(t.entry) + "\", ";
+    doc += "\"grid\": " + dims(t.grid) + ", \"block\": " + dims(t.block) +
                       ", \"cluster\": " + dims(t.cluster) + ", \"smem\": " + std::to_string(t.smem) +
                       ", \"runs\": " + std::to_string(t.runs);
     if (!t.scalars.empty()) doc += ", \"scalars\": " + dump(t.scalars);
