@@ -382,7 +382,7 @@ extern "C" __global__ void async_bulk_dsmem_cluster(const u32* in, u32* out) {
     src[i] = in[rank * 256 + i];
     acc[i] = in[512 + rank * 256 + i];
   }
-  fence_proxy_async_smem();  // src and acc are next touched by the async proxy
+  asm volatile("fence.proxy.async;" ::: "memory");  // src and acc are next touched by the async proxy
   if (t == 0) {
     mbar_init(bar, 1);
     fence_mbarrier_init_cluster();
