@@ -160,6 +160,37 @@ std::uint32_t fns(std::uint32_t mask, std::uint32_t base, std::int32_t offset) {
   return 0xffffffffu;
 }
 
+// bmsk.mode.b32 (PTX ISA 9.7.1.24): a mask of width b starting at bit a.
+std::uint32_t bmsk(std::uint32_t a, std::uint32_t b, bool clamp) {
+  const std::uint32_t a1 = a & 0x1f, b1 = b & 0x1f, sum = a1 + b1;
+  std::uint32_t mask0 = ~0u << a1;
+  std::uint32_t mask1 = sum >= 32 ? 0u : ~0u << sum;
+  bool overflow = sum >= 32;
+  if (clamp) {
+    if (a >= 32) {
+      overflow = true;
+      mask0 = 0;
+    }
+    if (b >= 32) overflow = true;
+  }
+  if (overflow)
+    mask1 = 0;
+  else if (b1 == 0)
+    mask1 = ~0u;
+  return mask0 & ~mask1;
+}
+
+// szext.mode.type (PTX ISA 9.7.1.23): the low b bits of a, sign- or
+// zero-extended to 32 bits.
+std::uint32_t szext(std::uint32_t a, std::uint32_t b, bool clamp, bool isSigned) {
+  const std::uint32_t b1 = b & 0x1f;
+  const bool tooLarge = b >= 32 && clamp;
+  const std::uint32_t mask = tooLarge ? 0u : ~0u << b1;
+  const std::uint32_t signPos = (b1 - 1) & 0x1f;
+  const bool sign = b1 != 0 && !tooLarge && isSigned && ((a >> signPos) & 1u) != 0;
+  return (a & ~mask) | (sign ? mask : 0u);
+}
+
 // One byte (dp4a, dp2a b) or halfword (dp2a a), sign- or zero-extended.
 std::int64_t part(std::uint32_t v, int index, int bits, bool isSigned) {
   const std::uint32_t raw = (v >> (index * bits)) & static_cast<std::uint32_t>(widthMask(bits));
@@ -193,6 +224,7 @@ SourceTypes sourceTypes(Opcode op, DataType t) {
     case Opcode::Bfe: return {t, u32, u32, none};
     case Opcode::Bfi: return {t, t, u32, u32};
     case Opcode::Fns: return {u32, u32, DataType::S32, none};
+    case Opcode::Bmsk: case Opcode::Szext: return {u32, u32, none, none};
     default: return {none, none, none, none};
   }
 }
@@ -250,6 +282,8 @@ void execBits(ExecCtx& ctx) {
     case Opcode::Fns:
     case Opcode::Dp4a:
     case Opcode::Dp2a:
+    case Opcode::Bmsk:
+    case Opcode::Szext:
       break;
     default:
       unsupported(ctx, "is not a bit instruction");
@@ -368,6 +402,12 @@ void execBits(ExecCtx& ctx) {
                 ins.has(Mod::Hi));
         break;
       }
+      case Opcode::Bmsk:
+        d = bmsk(u32(lane, 1), u32(lane, 2), ins.has(Mod::Clamp));
+        break;
+      case Opcode::Szext:
+        d = szext(u32(lane, 1), u32(lane, 2), ins.has(Mod::Clamp), isSigned);
+        break;
       default:  // the opcodes above are the only ones that get here
         break;
     }

@@ -254,10 +254,38 @@ void execSlct(ExecCtx& ctx) {
   });
 }
 
+// testp.op.type p, a (PTX ISA 9.7.3.1): p = whether a is finite, infinite,
+// a number, not a number, normal or subnormal (zero is neither).
+void execTestp(ExecCtx& ctx) {
+  const Instr& ins = ctx.ins();
+  const fp::Format f = ins.type == DataType::F64 ? fp::kF64 : fp::kF32;
+  LaneValues a, p;
+  ctx.gather(ins.ops[1], ins.type, a);
+  for (std::size_t l = 0; l < kWarpSize; ++l) {
+    const std::uint64_t v = a[l];
+    const bool nan = fp::isNaN(v, f), inf = fp::isInf(v, f), sub = fp::isSubnormal(v, f), zero = fp::isZero(v, f);
+    bool r = false;
+    switch (ins.opMod) {
+      case Mod::Finite: r = !nan && !inf; break;
+      case Mod::Infinite: r = inf; break;
+      case Mod::Number: r = !nan; break;
+      case Mod::NotANumber: r = nan; break;
+      case Mod::Normal: r = !nan && !inf && !sub && !zero; break;
+      case Mod::Subnormal: r = sub; break;
+      default: break;
+    }
+    p[l] = r ? 1 : 0;
+  }
+  ctx.scatter(ins.ops[0], p);
+}
+
 }  // namespace
 
 void execCompare(ExecCtx& ctx) {
   switch (ctx.ins().op) {
+    case Opcode::Testp:
+      execTestp(ctx);
+      break;
     case Opcode::Setp:
       execSetp(ctx);
       break;

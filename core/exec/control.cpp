@@ -4,15 +4,36 @@
 // trap, brkpt.
 #include <algorithm>
 #include <bit>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "core/exec/exec_ctx.hpp"
+#include "core/exec/memory_map.hpp"
 
 namespace ws::core {
 namespace {
 
 void execBra(ExecCtx& ctx) { ctx.jumpLanes(ctx.lanes(), ctx.ins().ops[0].target); }
+
+// brx.idx index, tlist (PTX ISA 9.7.12.3): each lane jumps to the label its
+// index selects from the .branchtargets list.
+void execBrxIdx(ExecCtx& ctx) {
+  const Instr& ins = ctx.ins();
+  const std::vector<Operand>& targets = ins.ops[1].elems;
+  for (LaneMask m = ctx.lanes(); m; m &= m - 1) {
+    const int l = std::countr_zero(m);
+    const std::uint64_t i = ctx.read(l, ins.ops[0], DataType::U32);
+    if (i >= targets.size()) {
+      ctx.diag(DiagKind::OutOfBounds, 1u << l,
+               fmt::format("lane {}: brx.idx index {} is outside its list of {} targets (the behaviour is "
+                           "undefined)",
+                           l, i, targets.size()));
+      continue;
+    }
+    ctx.jump(l, targets[static_cast<std::size_t>(i)].target);
+  }
+}
 
 // Copies `bytes` of per-thread .param storage between two ParamFunc symbols.
 void copyParam(ExecCtx& ctx, int lane, const Symbol& from, const Symbol& to) {
@@ -24,34 +45,49 @@ void copyParam(ExecCtx& ctx, int lane, const Symbol& from, const Symbol& to) {
   }
 }
 
+// The function an indirect call's address names, if it is one with a body.
+std::optional<std::uint32_t> calleeAt(const Program& p, std::uint64_t addr) {
+  if (addr < memmap::kFunctionWindow || (addr - memmap::kFunctionWindow) % memmap::kFunctionStride != 0)
+    return std::nullopt;
+  const std::uint64_t f = (addr - memmap::kFunctionWindow) / memmap::kFunctionStride;
+  if (f >= p.functions.size() || p.functions[f].isEntry || p.functions[f].begin == p.functions[f].end)
+    return std::nullopt;
+  return static_cast<std::uint32_t>(f);
+}
+
+// call (rets), func, (args) and the indirect form call (rets), %rd, (args),
+// prototype: the parser decodes both as List, Func-or-Reg, List.
 void execCall(ExecCtx& ctx) {
   const Instr& ins = ctx.ins();
   const Program& p = ctx.program();
-  const Operand* rets = nullptr;
-  const Operand* func = nullptr;
-  const Operand* args = nullptr;
-  for (const Operand& o : ins.ops) {
-    if (o.kind == OperandKind::Func) func = &o;
-    else if (o.kind == OperandKind::List) (func ? args : rets) = &o;
-  }
-  (void)rets;
-  if (!func) {
-    ctx.diag(DiagKind::Unsupported, ctx.lanes(), "indirect calls are not supported by this engine");
-    return;
-  }
-  const Function& callee = p.functions[func->target];
+  const Operand& target = ins.ops[1];
+  const Operand* args = ins.ops.size() > 2 ? &ins.ops[2] : nullptr;
   const std::uint32_t self = static_cast<std::uint32_t>(&ins - p.instrs.data());
   for (LaneMask m = ctx.lanes(); m; m &= m - 1) {
     const int l = std::countr_zero(m);
+    std::uint32_t fi = target.target;
+    if (target.kind != OperandKind::Func) {
+      const std::uint64_t addr = ctx.read(l, target, DataType::U64);
+      auto f = calleeAt(p, addr);
+      if (!f) {
+        ctx.diag(DiagKind::OutOfBounds, 1u << l,
+                 fmt::format("lane {} makes an indirect call to {:#x}, which is not the address of a .func with a "
+                             "body in this module",
+                             l, addr));
+        continue;
+      }
+      fi = *f;
+    }
+    const Function& callee = p.functions[fi];
     WarpControl& c = ctx.ctl();
     std::uint32_t depth = 0;
     bool recursive = false;
     for (const auto& f : c.frames) {
       if (f.lane != l) continue;
       ++depth;
-      if (p.instrs[f.returnPc - 1].func == func->target) recursive = true;
+      if (p.instrs[f.returnPc - 1].func == fi) recursive = true;
     }
-    if (recursive || ins.func == func->target || depth >= kMaxCallDepth) {
+    if (recursive || ins.func == fi || depth >= kMaxCallDepth) {
       ctx.diag(DiagKind::CallDepth, 1u << l,
                fmt::format("lane {} calls {} recursively or deeper than {} frames; this engine gives each function one "
                            "register set, so recursion is not supported", l, callee.name, kMaxCallDepth));
@@ -182,6 +218,7 @@ void execClusterBarrier(ExecCtx& ctx) {
 void execControl(ExecCtx& ctx) {
   switch (ctx.ins().op) {
     case Opcode::Bra: execBra(ctx); break;
+    case Opcode::BrxIdx: execBrxIdx(ctx); break;
     case Opcode::Call: execCall(ctx); break;
     case Opcode::Ret: execRet(ctx); break;
     case Opcode::Exit: ctx.exitLanes(ctx.lanes()); break;
@@ -189,6 +226,9 @@ void execControl(ExecCtx& ctx) {
     case Opcode::BarWarp: break;  // the engine resolves the wait for the membermask lanes
     case Opcode::BarrierCluster: execClusterBarrier(ctx); break;
     case Opcode::Membar: case Opcode::Fence: break;  // ordering only: this machine is sequentially consistent
+    // Programmatic dependent launch: no grid depends on this one, and none
+    // runs before it, so both launch_dependents and wait have nothing to do.
+    case Opcode::Griddepcontrol: break;
     case Opcode::Nanosleep: ctx.ctl().yielded |= ctx.lanes(); break;
     case Opcode::Trap:
       ctx.diag(DiagKind::Trap, ctx.lanes(), fmt::format("lanes {:#010x} executed trap", ctx.lanes()));

@@ -7,6 +7,7 @@
 
 #include "core/exec/exec_ctx.hpp"
 #include "core/exec/memory_map.hpp"
+#include "core/ptx/shared_layout.hpp"
 
 namespace ws::core {
 namespace {
@@ -32,14 +33,24 @@ std::string mib(std::uint64_t bytes) { return fmt::format("{:.1f} MiB", static_c
 // hostile module or launch gets a message instead of exhausting memory. The
 // per-thread and per-CTA sizes are bounded first, which keeps the products
 // below from overflowing.
-std::optional<std::string> checkStateSize(const Program& p, const LaunchConfig& launch, std::uint64_t numCtas,
-                                          std::uint64_t blockThreads, const Limits& limits) {
+std::optional<std::string> checkStateSize(const Program& p, const Function& fn, const LaunchConfig& launch,
+                                          std::uint64_t numCtas, std::uint64_t blockThreads, const Limits& limits) {
   if (p.globalBytes >= memmap::kGlobalStride) return "the module's .global variables exceed 256 MiB";
   if (p.constBytes >= memmap::kGlobalStride) return "the module's .const variables exceed 256 MiB";
-  const std::uint64_t shared = p.sharedBytes + launch.dynamicSharedBytes;
+  if (fn.shared.staticBytes > limits.maxStaticSharedBytes)
+    return fmt::format("'{}' declares {} bytes of static shared memory; sm_90 allows at most {} ({} KB) of static "
+                       ".shared variables per CTA (use dynamic shared memory for more)",
+                       fn.name, fn.shared.staticBytes, limits.maxStaticSharedBytes, limits.maxStaticSharedBytes >> 10);
+  const std::uint64_t shared = sharedAllocation(fn, launch.dynamicSharedBytes);
   if (shared > limits.maxSharedBytes)
-    return fmt::format("the kernel needs {} bytes of shared memory per CTA; at most {} are allowed", shared,
-                       limits.maxSharedBytes);
+    return fmt::format("a CTA of '{}' needs {} bytes of shared memory ({} static{}); sm_90 allows at most {} ({} KB) "
+                       "per CTA",
+                       fn.name, shared, fn.shared.staticBytes,
+                       launch.dynamicSharedBytes
+                           ? fmt::format(", {} dynamic from offset {}", launch.dynamicSharedBytes,
+                                         fn.shared.dynamicOffset)
+                           : std::string(),
+                       limits.maxSharedBytes, limits.maxSharedBytes >> 10);
   if (p.localBytes > limits.maxLocalBytes)
     return fmt::format("the kernel needs {} bytes of local memory per thread; at most {} are allowed", p.localBytes,
                        limits.maxLocalBytes);
@@ -65,6 +76,51 @@ std::optional<std::string> checkStateSize(const Program& p, const LaunchConfig& 
   return std::nullopt;
 }
 
+// The launched entry's shared layout (Function::shared) in the symbols that
+// the handlers and views read. A module's first entry already has it; another
+// entry gets a copy of the program with its own offsets.
+void applySharedLayout(std::shared_ptr<const Program>& program, std::uint32_t entry) {
+  const SharedLayout& layout = program->functions[entry].shared;
+  auto matches = [&](const Program& p) {
+    for (const auto& [s, off] : layout.offsets)
+      if (p.symbols[s].offset != off) return false;
+    for (const Symbol& s : p.symbols)
+      if (s.space == Space::Shared && s.isExtern && s.offset != layout.dynamicOffset) return false;
+    return true;
+  };
+  if (matches(*program)) return;
+  auto copy = std::make_shared<Program>(*program);
+  for (const auto& [s, off] : layout.offsets) copy->symbols[s].offset = off;
+  for (Symbol& s : copy->symbols)
+    if (s.space == Space::Shared && s.isExtern) s.offset = layout.dynamicOffset;
+  program = std::move(copy);
+}
+
+// An address in an initializer: the target's address in its own state
+// space (generic for .global and functions, and with generic()).
+void writeRelocation(const Program& p, const Relocation& r, MachineState& st) {
+  const Symbol& var = p.symbols[r.symbol];
+  std::vector<std::uint8_t>* seg = var.space == Space::Global ? &st.global[0].bytes
+                                   : var.space == Space::Const ? &st.constSeg
+                                                               : nullptr;
+  if (!seg || var.offset + r.offset + r.width > seg->size()) return;
+  std::uint64_t value = 0;
+  if (r.kind == Relocation::Kind::Function) {
+    value = r.target == ~0u ? 0 : memmap::kFunctionWindow + r.target * memmap::kFunctionStride;
+  } else {
+    const Symbol& t = p.symbols[r.target];
+    switch (t.space) {
+      case Space::Global: value = memmap::kGlobalBase + t.offset; break;
+      case Space::Const: value = (r.generic ? memmap::kConstWindow : 0) + t.offset; break;
+      case Space::Shared: value = (r.generic ? memmap::kSharedWindow : 0) + t.offset; break;
+      default: value = t.offset; break;
+    }
+  }
+  value += static_cast<std::uint64_t>(r.addend);
+  for (std::uint32_t b = 0; b < r.width; ++b)
+    (*seg)[var.offset + r.offset + b] = static_cast<std::uint8_t>(value >> (8 * b));
+}
+
 }  // namespace
 
 std::variant<Engine, std::string> Engine::create(std::shared_ptr<const Program> program, const LaunchConfig& launch,
@@ -74,13 +130,13 @@ std::variant<Engine, std::string> Engine::create(std::shared_ptr<const Program> 
   e.m_launch = launch;
   e.m_options = options;
   e.m_limits = limits;
-  const Program& p = *e.m_program;
-
-  auto fi = p.findFunction(launch.entry);
+  auto fi = e.m_program->findFunction(launch.entry);
   if (!fi) return fmt::format("no entry named '{}' in the module", launch.entry);
-  const Function& fn = p.functions[*fi];
-  if (!fn.isEntry) return fmt::format("'{}' is a .func, not a kernel entry", launch.entry);
+  if (!e.m_program->functions[*fi].isEntry) return fmt::format("'{}' is a .func, not a kernel entry", launch.entry);
   e.m_entry = *fi;
+  applySharedLayout(e.m_program, *fi);
+  const Program& p = *e.m_program;
+  const Function& fn = p.functions[*fi];
 
   for (int i = 0; i < 3; ++i) {
     if (launch.grid[static_cast<std::size_t>(i)] == 0 || launch.block[static_cast<std::size_t>(i)] == 0)
@@ -124,7 +180,7 @@ std::variant<Engine, std::string> Engine::create(std::shared_ptr<const Program> 
 
   if (launch.params.size() != fn.params.size())
     return fmt::format("'{}' takes {} parameters, but {} were given", fn.name, fn.params.size(), launch.params.size());
-  if (auto err = checkStateSize(p, launch, numCtas, blockThreads, limits)) return *err;
+  if (auto err = checkStateSize(p, fn, launch, numCtas, blockThreads, limits)) return *err;
 
   MachineState& st = e.m_state;
   // Global memory: buffer 0 = the module's .global variables, then one per launch buffer.
@@ -143,6 +199,7 @@ std::variant<Engine, std::string> Engine::create(std::shared_ptr<const Program> 
     if (seg && !s.init.empty() && s.offset + s.init.size() <= seg->size())
       std::copy(s.init.begin(), s.init.end(), seg->begin() + static_cast<std::ptrdiff_t>(s.offset));
   }
+  for (const Relocation& r : p.relocations) writeRelocation(p, r, st);
   for (std::size_t i = 0; i < launch.buffers.size(); ++i) {
     const BufferSpec& b = launch.buffers[i];
     GlobalBuffer g;
@@ -173,7 +230,7 @@ std::variant<Engine, std::string> Engine::create(std::shared_ptr<const Program> 
       st.params[s.offset + b] = static_cast<std::uint8_t>(bits >> (8 * b));
   }
 
-  const std::uint64_t shared = p.sharedBytes + launch.dynamicSharedBytes;
+  const std::uint64_t shared = sharedAllocation(fn, launch.dynamicSharedBytes);
   e.m_localBytes = p.localBytes;
   e.m_numRegs = static_cast<std::uint32_t>(p.regs.size());
   for (const RegInfo& r : p.regs) {
@@ -261,9 +318,20 @@ std::uint64_t Engine::special(std::uint32_t warp, int lane, SpecialReg r, int co
     case SpecialReg::Nsmid: return 132;
     case SpecialReg::Gridid: return 1;
     case SpecialReg::Clock: case SpecialReg::Clock64: return m_state.step;  // deterministic clock: steps
+    case SpecialReg::ClockHi: return m_state.step >> 32;
     case SpecialReg::Globaltimer: return m_state.step * 1000;
+    case SpecialReg::GlobaltimerLo: return (m_state.step * 1000) & 0xffffffffu;
+    case SpecialReg::GlobaltimerHi: return (m_state.step * 1000) >> 32;
     case SpecialReg::DynamicSmemSize: return m_launch.dynamicSharedBytes;
     case SpecialReg::TotalSmemSize: return m_state.ctas.empty() ? 0 : m_state.ctas[0].shared.size();
+    case SpecialReg::AggrSmemSize: return m_state.ctas.empty() ? 0 : m_state.ctas[0].shared.size();
+    case SpecialReg::ReservedSmemBegin: case SpecialReg::ReservedSmemEnd: case SpecialReg::ReservedSmemCap:
+    case SpecialReg::ReservedSmem0: case SpecialReg::ReservedSmem1:
+      return 0;
+    // Performance counters, driver environment registers and the graph
+    // handle have no meaning in a simulated launch: they read as zero.
+    case SpecialReg::Pm: case SpecialReg::Pm64: case SpecialReg::Envreg: case SpecialReg::CurrentGraphExec:
+      return 0;
   }
   return 0;
 }

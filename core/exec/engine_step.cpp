@@ -228,7 +228,13 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
   ws.ctl.yielded &= ~g.lanes;
   bool advance = true;  // executed lanes move to pc + 1 unless they jumped or wait at the instruction
 
-  if (exec && waitsForMembers(ins)) {
+  if (exec && ins.unsupported >= 0) [[unlikely]] {
+    // Valid PTX the engine does not execute: stop before it, say what it is.
+    const Unsupported& u = p.unsupported[static_cast<std::size_t>(ins.unsupported)];
+    ctx.diag(DiagKind::Unsupported, exec,
+             fmt::format("{} is not executed by warpscope ({}): {}", lineOf(p, g.pc), u.what, u.reason));
+    advance = false;
+  } else if (exec && waitsForMembers(ins)) {
     advance = resolveCollective(ctx, w, g.pc, exec);
   } else if (exec) {
     dispatch(ctx);
@@ -272,6 +278,20 @@ void Engine::dispatch(ExecCtx& ctx) {
     case Family::Collective: execCollective(ctx); break;
     case Family::Atomic: execAtomic(ctx); break;
     case Family::Mbarrier: execMbarrier(ctx); break;
+    case Family::Misc:
+      // setmaxnreg and pmevent: hints to the register allocator and the
+      // performance monitor, with nothing to do in this machine.
+      if (ctx.ins().op == Opcode::Setmaxnreg || ctx.ins().op == Opcode::Pmevent) break;
+      [[fallthrough]];
+    case Family::Async:
+    case Family::Matrix:
+    case Family::Texture:
+    case Family::Video:
+      // Rows of these families that execute have their own handlers; the
+      // others never get here (Instr::unsupported stops them first).
+      ctx.diag(DiagKind::Unsupported, ctx.lanes(),
+               fmt::format("{} has no handler in this engine", ctx.ins().info().mnemonic));
+      break;
   }
 }
 

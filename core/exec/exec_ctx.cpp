@@ -91,6 +91,8 @@ std::uint64_t ExecCtx::readOther(int lane, const Operand& op, DataType t) {
       if (a.space == Space::Global) v = a.addr;  // global addresses are generic addresses
       return v & mask;
     }
+    case OperandKind::Func:
+      return (memmap::kFunctionWindow + op.target * memmap::kFunctionStride) & mask;
     default:
       diag(DiagKind::Unsupported, 1u << lane, "operand kind cannot be read as a value");
       return 0;

@@ -40,7 +40,10 @@ struct Limits {
   std::uint32_t maxBlockThreads = 1024;
   std::uint32_t maxClusterSize = 16;
   std::uint64_t maxBufferBytes = 256ull << 20;
-  std::uint64_t maxSharedBytes = 228u << 10;
+  // sm_90: 227 KB of shared memory per CTA (static + dynamic, opt-in), of
+  // which at most 48 KB static.
+  std::uint64_t maxSharedBytes = 227u << 10;
+  std::uint64_t maxStaticSharedBytes = 48u << 10;
   std::uint64_t maxLocalBytes = 512u << 10;  // per thread
   std::uint64_t maxTotalBufferBytes = 512ull << 20;  // all launch buffers together
   // The whole machine state (registers, local, shared, global and constant

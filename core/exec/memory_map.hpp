@@ -21,6 +21,12 @@ inline constexpr std::uint64_t kSharedWindow = 0x0000'7e00'0000'0000ull;
 inline constexpr std::uint64_t kLocalWindow = 0x0000'7f00'0000'0000ull;
 inline constexpr std::uint64_t kWindowSize = 0x0000'0001'0000'0000ull;
 
+// Function addresses (`mov.u64 %rd, func;`, `.u64 table[] = {func}`): function
+// i is kFunctionWindow + i * kFunctionStride. Nothing is stored there; an
+// indirect call maps the value back to the function.
+inline constexpr std::uint64_t kFunctionWindow = 0x0000'7b00'0000'0000ull;
+inline constexpr std::uint64_t kFunctionStride = 0x10;
+
 // Global buffers: buffer i starts at kGlobalBase + i * kGlobalStride. Buffer 0
 // holds the module's .global variables; launch buffers follow.
 inline constexpr std::uint64_t kGlobalBase = 0x0000'0002'0000'0000ull;

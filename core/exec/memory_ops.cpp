@@ -225,7 +225,11 @@ void execMemory(ExecCtx& ctx) {
     case Opcode::Mapa: execMapa(ctx); break;
     case Opcode::Isspacep: execIsspacep(ctx); break;
     case Opcode::Getctarank: execGetctarank(ctx); break;
-    case Opcode::Prefetch: break;  // a cache hint: no architectural effect
+    case Opcode::Prefetch:       // cache hints: no architectural effect
+    case Opcode::Prefetchu:
+    case Opcode::Applypriority:
+    case Opcode::Discard:        // the line's contents become undefined: keeping them is one outcome
+      break;
     default:
       ctx.diag(DiagKind::Unsupported, ctx.lanes(), fmt::format("{} is not a memory instruction", ctx.ins().info().mnemonic));
   }

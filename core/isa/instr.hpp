@@ -13,8 +13,10 @@ enum class SpecialReg : std::uint8_t {
   Tid, Ntid, Ctaid, Nctaid, Laneid, Warpid, Nwarpid, WarpSize,
   LanemaskEq, LanemaskLt, LanemaskLe, LanemaskGt, LanemaskGe,
   ClusterCtarank, ClusterNctarank, Clusterid, Nclusterid, ClusterCtaid, ClusterNctaid,
-  IsExplicitCluster, Smid, Nsmid, Gridid, Clock, Clock64, Globaltimer,
-  DynamicSmemSize, TotalSmemSize,
+  IsExplicitCluster, Smid, Nsmid, Gridid, Clock, Clock64, Globaltimer, GlobaltimerLo, GlobaltimerHi,
+  DynamicSmemSize, TotalSmemSize, AggrSmemSize,
+  ReservedSmemBegin, ReservedSmemEnd, ReservedSmemCap, ReservedSmem0, ReservedSmem1,
+  Pm, Pm64, Envreg, ClockHi, CurrentGraphExec,  // Pm/Pm64/Envreg: the number is the operand's `comp`
 };
 
 enum class OperandKind : std::uint8_t {
@@ -79,6 +81,9 @@ struct Instr {
   std::uint8_t vec = 1;   // vector width: 1, 2, 4, 8
   ModSet mods;            // every token given
   std::int32_t guard = -1;  // guard predicate register, -1 = none
+  // Index into Program::unsupported when the engine does not execute this
+  // instruction (see opcodes.def, kNotImplemented); -1 when it does.
+  std::int32_t unsupported = -1;
   bool guardNegated = false;
   std::vector<Operand> ops;
   std::uint32_t func = 0;   // owning function

@@ -21,9 +21,16 @@ constexpr std::array<ModRow, kModCount> kMods = {{
 #undef WS_MOD
 }};
 
-ModSet makeModSet(std::initializer_list<Mod> mods) {
+// The modifiers before the kNotImplemented marker (executed) or after it.
+ModSet makeModSet(std::initializer_list<Mod> mods, bool afterMarker) {
   ModSet s;
-  for (Mod m : mods) s.set(static_cast<std::size_t>(m));
+  bool after = false;
+  for (Mod m : mods) {
+    if (m == kNotImplemented)
+      after = true;
+    else if (after == afterMarker)
+      s.set(static_cast<std::size_t>(m));
+  }
   return s;
 }
 
@@ -31,7 +38,8 @@ const std::array<OpInfo, kOpcodeCount>& opTable() {
   using enum Mod;  // lets opcodes.def name legal modifiers unqualified
   static const std::array<OpInfo, kOpcodeCount> table = {{
 #define WS_OP(E, MN, FAM, SHAPE, PTX, SM, FLAGS, SUMMARY, ...) \
-  {Opcode::E, MN, Family::FAM, SHAPE, PTX, SM, FLAGS, SUMMARY, makeModSet({__VA_ARGS__})},
+  {Opcode::E, MN, Family::FAM, SHAPE, PTX, SM, FLAGS, SUMMARY, makeModSet({__VA_ARGS__}, false), \
+   makeModSet({__VA_ARGS__}, true)},
 #include "core/isa/opcodes.def"
 #undef WS_OP
   }};
@@ -142,6 +150,11 @@ std::string_view familyName(Family f) {
     case Family::Collective: return "warp collectives";
     case Family::Atomic: return "atomics and reductions";
     case Family::Mbarrier: return "mbarrier";
+    case Family::Async: return "asynchronous copies";
+    case Family::Matrix: return "warp-level matrix";
+    case Family::Texture: return "texture and surface";
+    case Family::Video: return "video";
+    case Family::Misc: return "miscellaneous";
   }
   return "";
 }

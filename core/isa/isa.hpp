@@ -13,7 +13,7 @@
 
 namespace ws::core {
 
-enum class Mod : std::uint8_t {
+enum class Mod : std::uint16_t {
   None,
 #define WS_MOD(E, S, A) E,
 #include "core/isa/modifiers.def"
@@ -22,10 +22,22 @@ enum class Mod : std::uint8_t {
 };
 inline constexpr std::size_t kModCount = static_cast<std::size_t>(Mod::Count);
 using ModSet = std::bitset<kModCount>;
+// In an opcodes.def row's modifier list, the modifiers after this marker are
+// ones the PTX ISA allows but the engine does not execute: such an
+// instruction loads with a warning and stops the run when it executes.
+inline constexpr Mod kNotImplemented = Mod::Count;
 
-enum class Axis : std::uint8_t { None, Type, Rounding, Compare, Op, Space, Sem, Scope, Vector, Flag, Hint };
+enum class Axis : std::uint8_t { None, Type, Rounding, Compare, Op, Space, Sem, Scope, Vector, Flag, Hint, Format, Matrix };
 
-enum class Family : std::uint8_t { Arith, Bits, Compare, Move, Memory, Control, Collective, Atomic, Mbarrier };
+enum class Family : std::uint8_t {
+  Arith, Bits, Compare, Move, Memory, Control, Collective, Atomic, Mbarrier,
+  Async,    // asynchronous copies: cp.async, the bulk copies, st.async
+  Matrix,   // warp-wide matrix instructions: ldmatrix ... mma, wmma, wgmma, tcgen05
+  Texture,  // texture and surface instructions
+  Video,    // SIMD video instructions
+  Misc,     // everything else: stack, performance events, register budgets
+};
+inline constexpr std::size_t kFamilyCount = static_cast<std::size_t>(Family::Misc) + 1;
 
 enum class Opcode : std::uint16_t {
 #define WS_OP(E, ...) E,
@@ -46,6 +58,9 @@ inline constexpr std::uint32_t kWritesPred = 1u << 5;
 inline constexpr std::uint32_t kBarrier = 1u << 6;
 inline constexpr std::uint32_t kBranch = 1u << 7;
 inline constexpr std::uint32_t kMbarrier = 1u << 8;
+// Parsed (any modifiers, any operands) but not executed: loading warns, and
+// executing it stops the run with an `unsupported` diagnostic.
+inline constexpr std::uint32_t kNotExecuted = 1u << 9;
 
 struct OpInfo {
   Opcode op;
@@ -56,7 +71,9 @@ struct OpInfo {
   int minSm;                 // minimum sm_XX
   std::uint32_t flags;
   std::string_view summary;  // one line, for tooltips and docs/isa.md
-  ModSet legal;              // modifiers this mnemonic accepts
+  ModSet legal;              // modifiers this mnemonic accepts and the engine executes
+  ModSet notImplemented;     // modifiers the PTX ISA allows that the engine does not execute
+  bool executed() const { return (flags & kNotExecuted) == 0; }
 };
 
 const OpInfo& opInfo(Opcode op);

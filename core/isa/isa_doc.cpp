@@ -10,9 +10,9 @@
 namespace ws::core {
 namespace {
 
-constexpr std::array<Family, 9> kFamilies = {Family::Arith,      Family::Bits,   Family::Compare,
-                                             Family::Move,       Family::Memory, Family::Control,
-                                             Family::Collective, Family::Atomic, Family::Mbarrier};
+constexpr std::array<Family, kFamilyCount> kFamilies = {
+    Family::Arith,  Family::Bits,   Family::Compare, Family::Move,  Family::Memory, Family::Control, Family::Collective,
+    Family::Atomic, Family::Mbarrier, Family::Async, Family::Matrix, Family::Texture, Family::Video, Family::Misc};
 
 constexpr std::array<std::pair<Axis, std::string_view>, 10> kAxes = {{
     {Axis::Type, "Types"},

@@ -4,6 +4,8 @@
 
 namespace ws::core {
 
-std::string LoadError::str() const { return fmt::format("{}:{}:{}: error: {}", file, line, col, message); }
+std::string LoadError::str() const {
+  return fmt::format("{}:{}:{}: {}: {}", file, line, col, warning ? "warning" : "error", message);
+}
 
 }  // namespace ws::core

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "core/ptx/parser_impl.hpp"
+#include "core/ptx/shared_layout.hpp"
 
 namespace ws::core::ptx_detail {
 namespace {
@@ -265,10 +266,14 @@ void Parser::parseVarDecl(std::string_view linkage) {
   std::uint32_t align = 0;
   std::uint64_t vec = 1;
   std::optional<DataType> type;
+  bool opaque = false;  // .texref/.samplerref/.surfref: a handle, used only by texture instructions
   while (at(Tok::DotName)) {
     Token t = next();
     std::string_view a = text(t);
-    if (a == ".align") {
+    if ((a == ".texref" || a == ".samplerref" || a == ".surfref") && !type) {
+      type = DataType::B64;
+      opaque = true;
+    } else if (a == ".align") {
       auto n = parseUnsigned("an alignment", "after '.align'");
       if (!n) return recover();
       if (!isPow2(*n) || *n > kMaxAlign) {
@@ -318,7 +323,22 @@ void Parser::parseVarDecl(std::string_view linkage) {
       }
     }
     std::vector<std::uint8_t> init;
-    if (accept(Tok::Equal)) {
+    m_initRelocs.clear();
+    if (opaque && at(Tok::Equal)) {
+      // `= { filter_mode = nearest, ... }`: sampler settings for texture
+      // instructions, which the engine does not execute.
+      next();
+      if (!at(Tok::LBrace)) {
+        error(peek(), fmt::format("expected '{{' after '=' in the declaration of '{}', found {}", text(name), found()));
+        return recover();
+      }
+      std::uint64_t depth = 0;
+      do {
+        if (at(Tok::LBrace)) ++depth;
+        else if (at(Tok::RBrace)) --depth;
+        next();
+      } while (depth > 0 && !at(Tok::End));
+    } else if (accept(Tok::Equal)) {
       if (sp != Space::Global && sp != Space::Const) {
         error(name, fmt::format("'{}' variables cannot have initializers (only .global and .const can)", d));
         return recover();
@@ -354,9 +374,19 @@ void Parser::parseVarDecl(std::string_view linkage) {
       placed = grow(m_prog.globalBytes, s.size, s.align, s.offset, ".global", name);
     else if (sp == Space::Const)
       placed = grow(m_prog.constBytes, s.size, s.align, s.offset, ".const", name);
-    else if (sp == Space::Shared && !isExtern)
-      placed = grow(m_prog.sharedBytes, s.size, s.align, s.offset, ".shared", name);
-    if (placed) declareSymbol(std::move(s), name);
+    else if (sp == Space::Shared && !isExtern && s.size > kMaxSegmentBytes) {
+      error(name, fmt::format("'{}' is larger than {} bytes", text(name), kMaxSegmentBytes));
+      placed = false;  // laid out per entry at the end (shared_layout.cpp)
+    }
+    if (placed) {
+      if (auto idx = declareSymbol(std::move(s), name)) {
+        for (PendingReloc& r : m_initRelocs) {
+          r.symbol = *idx;
+          m_relocs.push_back(r);
+        }
+      }
+    }
+    m_initRelocs.clear();
     if (accept(Tok::Comma)) continue;
     if (!accept(Tok::Semi)) {
       error(peek(), fmt::format("expected ',' or ';' after the declaration of '{}', found {}", text(name), found()));
@@ -403,11 +433,41 @@ bool Parser::parseInitList(DataType t, std::vector<std::uint8_t>& bytes, int dep
   }
 }
 
-bool Parser::appendInitValue(DataType t, std::vector<std::uint8_t>& bytes) {
-  if (at(Tok::Ident)) {
-    error(peek(), fmt::format("address initializers ({}) are not supported; only numbers", found()));
+// name, name+offset, generic(name) or generic(name)+offset (PTX ISA 5.4.4):
+// the address of a variable or function, written when the launch is built.
+bool Parser::parseAddressInit(DataType t, std::vector<std::uint8_t>& bytes) {
+  PendingReloc r;
+  r.width = static_cast<std::uint32_t>(byteWidth(t));
+  if (r.width != 4 && r.width != 8) {
+    error(peek(), fmt::format("an address initializer needs a .u32/.u64/.b32/.b64 variable, not .{}", typeName(t)));
     return false;
   }
+  Token first = next();
+  if (text(first) == "generic" && accept(Tok::LParen)) {
+    r.generic = true;
+    if (!at(Tok::Ident)) {
+      error(peek(), fmt::format("expected a variable name inside 'generic(...)', found {}", found()));
+      return false;
+    }
+    first = next();
+    if (!expect(Tok::RParen, "')'", "after the variable in 'generic(...)'")) return false;
+  }
+  r.name = text(first);
+  r.tok = first;
+  if (at(Tok::Plus) || at(Tok::Minus)) {
+    const bool minus = next().kind == Tok::Minus;
+    Operand off;
+    if (!parseImmediate(off, false, "offset")) return false;
+    r.addend = minus ? -off.imm : off.imm;
+  }
+  r.offset = bytes.size();
+  bytes.resize(bytes.size() + r.width, 0);
+  m_initRelocs.push_back(r);
+  return true;
+}
+
+bool Parser::appendInitValue(DataType t, std::vector<std::uint8_t>& bytes) {
+  if (at(Tok::Ident)) return parseAddressInit(t, bytes);
   bool neg = accept(Tok::Minus);
   if (!at(Tok::Number)) {
     error(peek(), fmt::format("expected a number in the initializer, found {}", found()));
@@ -499,9 +559,7 @@ void Parser::layoutSegments() {
     Symbol& s = m_prog.symbols[i];
     if (s.space == Space::ParamFunc) grow(m_prog.localBytes, s.size, s.align, s.offset, ".local", m_symToks[i]);
   }
-  // Dynamic shared memory starts after all static shared variables.
-  for (Symbol& s : m_prog.symbols)
-    if (s.isExtern) s.offset = alignUp(m_prog.sharedBytes, s.align);
+  layoutShared(m_prog);
 }
 
 }  // namespace ws::core::ptx_detail

@@ -16,8 +16,9 @@ struct SpecialDef {
   bool hasComp;  // .x/.y/.z required
 };
 
-// PTX ISA 10 "Special Registers" (the ones the engine models).
-constexpr std::array<SpecialDef, 28> kSpecials = {{
+// PTX ISA 10 "Special Registers", every one of them (%pmN, %pmN_64 and
+// %envregN are matched by findSpecial's numbered rule below).
+constexpr std::array<SpecialDef, 38> kSpecials = {{
     {"%tid", SpecialReg::Tid, true},
     {"%ntid", SpecialReg::Ntid, true},
     {"%ctaid", SpecialReg::Ctaid, true},
@@ -46,12 +47,46 @@ constexpr std::array<SpecialDef, 28> kSpecials = {{
     {"%globaltimer", SpecialReg::Globaltimer, false},
     {"%dynamic_smem_size", SpecialReg::DynamicSmemSize, false},
     {"%total_smem_size", SpecialReg::TotalSmemSize, false},
+    {"%aggr_smem_size", SpecialReg::AggrSmemSize, false},
+    {"%reserved_smem_offset_begin", SpecialReg::ReservedSmemBegin, false},
+    {"%reserved_smem_offset_end", SpecialReg::ReservedSmemEnd, false},
+    {"%reserved_smem_offset_cap", SpecialReg::ReservedSmemCap, false},
+    {"%reserved_smem_offset_0", SpecialReg::ReservedSmem0, false},
+    {"%reserved_smem_offset_1", SpecialReg::ReservedSmem1, false},
+    {"%globaltimer_lo", SpecialReg::GlobaltimerLo, false},
+    {"%globaltimer_hi", SpecialReg::GlobaltimerHi, false},
+    {"%clock_hi", SpecialReg::ClockHi, false},
+    {"%current_graph_exec", SpecialReg::CurrentGraphExec, false},
 }};
 
 const SpecialDef* findSpecial(std::string_view name) {
   for (const SpecialDef& s : kSpecials)
     if (s.name == name) return &s;
   return nullptr;
+}
+
+// %pm0..%pm7, %pm0_64..%pm7_64 and %envreg0..%envreg31: the number goes in
+// the operand's component.
+std::optional<std::pair<SpecialReg, std::uint8_t>> findNumberedSpecial(std::string_view name) {
+  auto number = [](std::string_view digits, unsigned limit) -> std::optional<std::uint8_t> {
+    if (digits.empty() || digits.size() > 2 || (digits.size() == 2 && digits[0] == '0')) return std::nullopt;
+    unsigned n = 0;
+    for (char c : digits) {
+      if (c < '0' || c > '9') return std::nullopt;
+      n = n * 10 + static_cast<unsigned>(c - '0');
+    }
+    if (n >= limit) return std::nullopt;
+    return static_cast<std::uint8_t>(n);
+  };
+  if (name.starts_with("%envreg"))
+    if (auto n = number(name.substr(7), 32)) return std::pair{SpecialReg::Envreg, *n};
+  if (name.starts_with("%pm")) {
+    std::string_view rest = name.substr(3);
+    const bool wide = rest.ends_with("_64");
+    if (wide) rest.remove_suffix(3);
+    if (auto n = number(rest, 8)) return std::pair{wide ? SpecialReg::Pm64 : SpecialReg::Pm, *n};
+  }
+  return std::nullopt;
 }
 
 struct Arity {
@@ -113,6 +148,8 @@ Arity arityOf(const Instr& ins) {
   if (ins.op == Opcode::Mbarrier && ins.has(Mod::TryWait)) ++a.max;
   // bar.red / barrier.red: d, a{, b}, {!}c (PTX ISA 9.7.12.1).
   if ((ins.op == Opcode::Bar || ins.op == Opcode::Barrier) && ins.has(Mod::Red)) a = {3, 4};
+  // fence.proxy.tensormap::generic.{release,acquire}.scope [addr], size (PTX ISA 9.7.13.4).
+  if (ins.op == Opcode::Fence && ins.has(Mod::TensormapGeneric)) a = {0, 2};
   // cvt to a packed pair converts two sources: cvt.rn.f16x2.f32 d, a, b (PTX ISA 9.7.9.21).
   if (ins.op == Opcode::Cvt && (ins.type == DataType::F16x2 || ins.type == DataType::BF16x2)) a.max = 3;
   return a;
@@ -120,8 +157,9 @@ Arity arityOf(const Instr& ins) {
 
 std::string legalList(const OpInfo& info) {
   std::string s;
+  const ModSet any = info.legal | info.notImplemented;
   for (std::size_t i = 1; i < kModCount; ++i) {
-    if (!info.legal.test(i)) continue;
+    if (!any.test(i)) continue;
     if (!s.empty()) s += ' ';
     s += '.';
     s += modName(static_cast<Mod>(i));
@@ -196,7 +234,12 @@ void Parser::parseInstruction() {
   ins.func = static_cast<std::uint32_t>(m_curFunc);
   ins.pos = {0, mn.line, mn.col};
   ins.cuda = m_loc;
+  // Operands of an instruction that never executes are parsed for listings
+  // only: names they use need not resolve (texture references, tensor maps
+  // declared in ways the engine does not model).
+  m_lenient = !ins.info().executed();
   bool ok = ins.op == Opcode::Call ? parseCallOperands(ins, mn) : parseOperands(ins, mn);
+  m_lenient = false;
   if (!ok) return recoverStatement(start);
   if (!at(Tok::Semi)) {
     const Token prev = m_prev;
@@ -211,10 +254,19 @@ void Parser::parseInstruction() {
     return recoverStatement(start);
   }
   next();
-  if (ins.op != Opcode::Call && !checkOperandCount(ins, mn)) return;
+  const bool executed = ins.info().executed();
+  if (executed && ins.op != Opcode::Call && !checkOperandCount(ins, mn)) return;
   checkGates(ins, mn);
 
   auto idx = static_cast<std::uint32_t>(m_prog.instrs.size());
+  if (!m_notExecuted.empty()) {
+    ins.unsupported = noteUnsupported(m_notExecuted,
+                                      executed ? fmt::format("warpscope executes '{}', but not with these modifiers",
+                                                             ins.info().mnemonic)
+                                               : fmt::format("warpscope parses '{}' but does not execute it",
+                                                             ins.info().mnemonic),
+                                      idx);
+  }
   for (LabelFixup& f : m_newLabelFix) {
     f.instr = idx;
     m_scopes.back().pending.push_back(f);
@@ -237,11 +289,12 @@ bool Parser::decodeOpcode(Instr& ins, const Token& mn, std::size_t& dotCount) {
     m_modToks.push_back(next());
     prevEnd = m_modToks.back().end();
   }
-  // The longest known mnemonic among the first 1..3 dotted tokens
-  // ("red.async" before "red", "bar.warp" before "bar").
+  // The longest known mnemonic among the first 1..5 dotted tokens
+  // ("red.async" before "red", "cp.reduce.async.bulk.tensor" before
+  // "cp.reduce.async.bulk").
   std::optional<Opcode> op;
   std::size_t used = 0;
-  for (std::size_t k = std::min<std::size_t>(2, m_modToks.size()) + 1; k-- > 0;) {
+  for (std::size_t k = std::min<std::size_t>(4, m_modToks.size()) + 1; k-- > 0;) {
     std::uint32_t end = k == 0 ? mn.end() : m_modToks[k - 1].end();
     if ((op = findMnemonic(m_text.substr(mn.off, end - mn.off)))) {
       used = k;
@@ -258,6 +311,15 @@ bool Parser::decodeOpcode(Instr& ins, const Token& mn, std::size_t& dotCount) {
   const OpInfo& info = opInfo(*op);
   dotCount = m_modToks.size() - used;
   m_modToks.erase(m_modToks.begin(), m_modToks.begin() + static_cast<std::ptrdiff_t>(used));
+  m_notExecuted.clear();
+  if (!info.executed()) {
+    // Parsed, never executed: its modifiers are kept where the table knows
+    // them (for listings) and otherwise taken as written.
+    for (const Token& t : m_modToks)
+      if (auto m = findMod(text(t).substr(1))) ins.mods.set(static_cast<std::size_t>(*m));
+    m_notExecuted = std::string(info.mnemonic);
+    return true;
+  }
   std::size_t types = 0, ops = 0;
   for (const Token& t : m_modToks) {
     std::string_view name = text(t).substr(1);
@@ -266,6 +328,12 @@ bool Parser::decodeOpcode(Instr& ins, const Token& mn, std::size_t& dotCount) {
       error(t,
             fmt::format("unknown modifier '.{}' on '{}'; legal modifiers: {}", name, info.mnemonic, legalList(info)));
       return false;
+    }
+    if (info.notImplemented.test(static_cast<std::size_t>(*m))) {
+      // Valid PTX that the engine does not execute: load it, run nothing.
+      m_notExecuted += m_notExecuted.empty() ? fmt::format("{} .{}", info.mnemonic, name) : fmt::format(" .{}", name);
+      ins.mods.set(static_cast<std::size_t>(*m));
+      continue;
     }
     if (!info.legal.test(static_cast<std::size_t>(*m))) {
       error(t, fmt::format("modifier '.{}' is not legal for '{}'; legal modifiers: {}", name, info.mnemonic,
@@ -331,6 +399,8 @@ bool Parser::decodeOpcode(Instr& ins, const Token& mn, std::size_t& dotCount) {
         break;
       case Axis::Flag:
       case Axis::Hint:
+      case Axis::Format:
+      case Axis::Matrix:
       case Axis::None:
         break;
     }
@@ -344,10 +414,14 @@ bool Parser::parseOperands(Instr& ins, const Token&) {
   bool branch = ins.op == Opcode::Bra;
   for (;;) {
     Operand op;
-    if (!parseOperand(op, branch && ins.ops.empty(), ins.ops.size(), false)) return false;
+    if (ins.op == Opcode::BrxIdx && ins.ops.size() == 1) {
+      if (!parseBranchTableOperand(op, 1)) return false;
+    } else if (!parseOperand(op, branch && ins.ops.empty(), ins.ops.size(), false)) {
+      return false;
+    }
     ins.ops.push_back(std::move(op));
-    if (ins.ops.size() > 16) {
-      error(peek(), "more than 16 operands");
+    if (ins.ops.size() > 32) {
+      error(peek(), "more than 32 operands");
       return false;
     }
     if (!accept(Tok::Comma)) return true;
@@ -370,8 +444,8 @@ bool Parser::parseCallOperands(Instr& ins, const Token& mn) {
   auto it = m_funcByName.find(text(ft));
   if (it == m_funcByName.end()) {
     auto r = lookup(text(ft));
-    error(ft, r ? fmt::format("indirect calls through '{}' are not supported: call a .func by name", text(ft))
-                : fmt::format("call to unknown function '{}' (no .func of that name is declared before it)", text(ft)));
+    if (r && r->kind == NameRef::Kind::Reg) return parseIndirectCall(ins, rets, r->index);
+    error(ft, fmt::format("call to unknown function '{}' (no .func of that name is declared before it)", text(ft)));
     return false;
   }
   const FuncDecl& decl = m_funcs[it->second];
@@ -423,6 +497,69 @@ bool Parser::parseCallOperands(Instr& ins, const Token& mn) {
   return true;
 }
 
+// brx.idx's target list: the name of a `.branchtargets` directive in scope,
+// decoded as a List of Label operands (resolved when their block closes).
+bool Parser::parseBranchTableOperand(Operand& op, std::size_t opIndex) {
+  if (!at(Tok::Ident)) {
+    error(peek(), fmt::format("expected the name of a '.branchtargets' list, found {}", found()));
+    return false;
+  }
+  Token t = next();
+  const BranchTable* table = nullptr;
+  for (std::size_t i = m_scopes.size(); i-- > 0 && !table;)
+    if (auto it = m_scopes[i].branchTables.find(text(t)); it != m_scopes[i].branchTables.end()) table = &it->second;
+  if (!table) {
+    error(t, fmt::format("'{}' is not a '.branchtargets' list declared before this brx.idx", text(t)));
+    return false;
+  }
+  op.kind = OperandKind::List;
+  for (const auto& [name, tok] : table->targets) {
+    Operand e;
+    e.kind = OperandKind::Label;
+    m_newLabelFix.push_back({0, static_cast<std::uint32_t>(opIndex), name, tok, static_cast<std::int32_t>(op.elems.size())});
+    op.elems.push_back(std::move(e));
+  }
+  return true;
+}
+
+// call (rets), %rd, (args), prototype-or-targets;  (PTX ISA 9.7.12.5): the
+// address is a register holding a function's address; the last operand names
+// a .callprototype or .calltargets, which the engine does not need (it checks
+// the callee it finds at run time).
+bool Parser::parseIndirectCall(Instr& ins, Operand& rets, std::uint32_t reg) {
+  Operand fn, args;
+  fn.kind = OperandKind::Reg;
+  fn.reg = reg;
+  args.kind = OperandKind::List;
+  bool more = accept(Tok::Comma);
+  if (more && at(Tok::LParen)) {
+    if (!parseList(args)) return false;
+    more = accept(Tok::Comma);
+  }
+  if (more) {
+    if (!at(Tok::Ident)) {
+      error(peek(), fmt::format("expected the name of a .callprototype or .calltargets after the arguments of an "
+                                "indirect call, found {}",
+                                found()));
+      return false;
+    }
+    next();
+  }
+  for (const Operand* list : {&rets, &args}) {
+    for (const Operand& e : list->elems) {
+      if (e.kind == OperandKind::Symbol && e.imm == 0 &&
+          m_prog.symbols[static_cast<std::size_t>(e.symbol)].space == Space::ParamFunc)
+        continue;
+      error(peek(), "every argument and return value of a call must be a .param variable of the calling function");
+      return false;
+    }
+  }
+  ins.ops.push_back(std::move(rets));
+  ins.ops.push_back(std::move(fn));
+  ins.ops.push_back(std::move(args));
+  return true;
+}
+
 bool Parser::parseList(Operand& op) {
   next();  // '('
   op.kind = OperandKind::List;
@@ -446,15 +583,16 @@ bool Parser::parseVector(Operand& op) {
   for (;;) {
     Operand e;
     if (!parseOperand(e, false, 0, true)) return false;
-    if (e.kind != OperandKind::Reg && e.kind != OperandKind::Sink && e.kind != OperandKind::Imm) {
+    if (e.kind != OperandKind::Reg && e.kind != OperandKind::Sink && e.kind != OperandKind::Imm && !m_lenient) {
       error(open, "vector operand elements must be registers, '_' or immediates");
       return false;
     }
     op.elems.push_back(std::move(e));
     if (accept(Tok::RBrace)) return true;
     if (!expect(Tok::Comma, "',' or '}'", "in the vector operand")) return false;
-    if (op.elems.size() >= 8) {
-      error(peek(), "a vector operand has at most 8 elements");
+    // wgmma and tcgen05 accumulators have up to 128 registers.
+    if (op.elems.size() >= 256) {
+      error(peek(), "a vector operand has at most 256 elements");
       return false;
     }
   }
@@ -572,6 +710,12 @@ bool Parser::parseNameOperand(Operand& op, bool labelContext, std::size_t opInde
     }
     return true;
   }
+  if (auto numbered = findNumberedSpecial(name)) {
+    op.kind = OperandKind::Special;
+    op.sreg = numbered->first;
+    op.comp = numbered->second;
+    return true;
+  }
   if (const SpecialDef* sd = findSpecial(name)) {
     op.kind = OperandKind::Special;
     op.sreg = sd->reg;
@@ -595,6 +739,12 @@ bool Parser::parseNameOperand(Operand& op, bool labelContext, std::size_t opInde
     m_newFuncFix.push_back({0, static_cast<std::uint32_t>(opIndex), it->second, t});
     return true;
   }
+  if (m_lenient) {
+    // Kept unresolved (a label that is never a branch target).
+    op.kind = OperandKind::Label;
+    op.target = ~0u;
+    return true;
+  }
   if (name.starts_with('%'))
     error(t, fmt::format("unknown register '{}': no '.reg' in scope declares it", name));
   else
@@ -608,12 +758,16 @@ bool Parser::parseAddress(Operand& op) {
   if (at(Tok::Ident)) {
     Token t = next();
     auto r = lookup(text(t));
-    if (!r) {
+    if (!r && m_lenient) {
+      r = NameRef{NameRef::Kind::Sym, ~0u};
+    } else if (!r) {
       error(t,
             fmt::format("unknown {} '{}' in the address", text(t).starts_with('%') ? "register" : "variable", text(t)));
       return false;
     }
-    if (r->kind == NameRef::Kind::Reg) {
+    if (r->index == ~0u) {
+      op.symbol = -1;  // unresolved (never executed)
+    } else if (r->kind == NameRef::Kind::Reg) {
       op.hasBase = true;
       op.reg = r->index;
     } else {
@@ -633,7 +787,30 @@ bool Parser::parseAddress(Operand& op) {
     error(peek(), fmt::format("expected a register, variable or number inside '[...]', found {}", found()));
     return false;
   }
-  return expect(Tok::RBracket, "']'", "to close the address");
+  // [tensorMap, {c0, c1}] and [tex, sampler, {x, y}]: the texture and tensor
+  // forms list more operands inside the brackets.
+  while (at(Tok::Comma)) {
+    if (!m_lenient) {
+      error(peek(), "expected ']' to close the address, found ','");
+      return false;
+    }
+    next();
+    Operand e;
+    if (at(Tok::LBrace)) {
+      if (!parseVector(e)) return false;
+    } else if (!parseOperand(e, false, 0, true)) {
+      return false;
+    }
+    op.elems.push_back(std::move(e));
+    if (op.elems.size() > 8) {
+      error(peek(), "more than 8 operands inside '[...]'");
+      return false;
+    }
+  }
+  if (!expect(Tok::RBracket, "']'", "to close the address")) return false;
+  // ld ... [a].unified: the address is a unified virtual address (no effect here).
+  if (at(Tok::DotName) && text(peek()) == ".unified" && adjacent(m_prev, peek())) next();
+  return true;
 }
 
 bool Parser::checkOperandCount(const Instr& ins, const Token& mn) {
@@ -651,11 +828,19 @@ void Parser::checkGates(const Instr& ins, const Token& mn) {
   const OpInfo& info = ins.info();
   const Target& tg = m_prog.target;
   int ver = m_prog.ptxVersion();
+  // An instruction that never executes here cannot fail a run by its target:
+  // its requirements are reported as warnings.
+  auto report = [&](const Token& at, std::string message) {
+    if (info.executed())
+      error(at, std::move(message));
+    else
+      warning(at, std::move(message));
+  };
   if (!tg.satisfies(Target{info.minSm, 0}))
-    error(mn, fmt::format("'{}' requires sm_{} or higher (module targets {})", info.mnemonic, info.minSm, tg.str()));
+    report(mn, fmt::format("'{}' requires sm_{} or higher (module targets {})", info.mnemonic, info.minSm, tg.str()));
   if (m_sawVersion && ver < info.minPtx)
-    error(mn, fmt::format("'{}' requires PTX ISA {} or later (module is .version {})", info.mnemonic,
-                          versionStr(info.minPtx), versionStr(ver)));
+    report(mn, fmt::format("'{}' requires PTX ISA {} or later (module is .version {})", info.mnemonic,
+                           versionStr(info.minPtx), versionStr(ver)));
   for (const Gate& g : allGates()) {
     if (g.op != ins.op || !ins.has(g.mod)) continue;
     const Token* where = &mn;
@@ -668,6 +853,17 @@ void Parser::checkGates(const Instr& ins, const Token& mn) {
       error(*where, fmt::format("{} It needs PTX ISA {} or later (module is .version {})", g.sentence,
                                 versionStr(g.minPtx), versionStr(ver)));
   }
+}
+
+}  // namespace ws::core::ptx_detail
+
+namespace ws::core::ptx_detail {
+
+std::int32_t Parser::noteUnsupported(const std::string& what, std::string reason, std::uint32_t instr) {
+  auto [it, fresh] = m_unsupportedIndex.try_emplace(what, static_cast<std::int32_t>(m_prog.unsupported.size()));
+  if (fresh) m_prog.unsupported.push_back({what, std::move(reason), {}});
+  m_prog.unsupported[static_cast<std::size_t>(it->second)].instrs.push_back(instr);
+  return it->second;
 }
 
 }  // namespace ws::core::ptx_detail

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "core/ptx/coverage.hpp"
 #include "core/ptx/parser_impl.hpp"
 
 namespace ws::core {
@@ -93,6 +94,10 @@ std::optional<std::uint64_t> Parser::parseUnsigned(std::string_view what, std::s
 
 // ---------------------------------------------------------------- errors
 
+void Parser::warning(const Token& at, std::string message) {
+  if (m_prog.warnings.size() < kMaxErrors) m_prog.warnings.push_back({m_fileName, at.line, at.col, std::move(message), true});
+}
+
 void Parser::error(const Token& at, std::string message) {
   // A stray byte was already reported by the lexer; saying it again as
   // "expected X, found <garbage>" adds nothing.
@@ -172,6 +177,8 @@ void Parser::parseModule() {
       skipSection();
     else if (d == ".pragma")
       skipToSemi();
+    else if (d == ".alias")
+      parseAlias();
     else {
       std::string_view linkage;
       if (d == ".visible" || d == ".extern" || d == ".weak" || d == ".common") {
@@ -326,6 +333,31 @@ void Parser::skipSection() {
   }
 }
 
+void Parser::parseAlias() {
+  // .alias fAlias, fAliasee; (PTX ISA 11.6.2): another name for a function.
+  Token kw = next();
+  if (!at(Tok::Ident)) {
+    error(peek(), fmt::format("expected the alias name after '.alias', found {}", found()));
+    return recoverModule();
+  }
+  Token alias = next();
+  if (!expect(Tok::Comma, "','", "after the alias name")) return recoverModule();
+  if (!at(Tok::Ident)) {
+    error(peek(), fmt::format("expected the aliased function's name, found {}", found()));
+    return recoverModule();
+  }
+  Token target = next();
+  auto it = m_funcByName.find(text(target));
+  if (it == m_funcByName.end()) {
+    error(target, fmt::format("'.alias' names '{}', which is not a function declared before it", text(target)));
+    return recoverModule();
+  }
+  if (!m_funcByName.try_emplace(text(alias), it->second).second)
+    error(alias, fmt::format("'{}' is already a function name", text(alias)));
+  if (!expect(Tok::Semi, "';'", "after '.alias'")) return recoverModule();
+  (void)kw;
+}
+
 void Parser::skipToSemi() {
   // .pragma "nounroll"; and friends: hints with no effect on semantics.
   Token kw = next();
@@ -421,7 +453,8 @@ bool Parser::parseHints(LaunchHints& hints) {
     std::string_view d = text(peek());
     Token kw = peek();
     bool dims = d == ".reqntid" || d == ".maxntid" || d == ".reqnctapercluster";
-    bool one = d == ".minnctapersm" || d == ".maxnreg" || d == ".maxclusterrank";
+    bool one = d == ".minnctapersm" || d == ".maxnreg" || d == ".maxclusterrank" || d == ".maxnctapersm" ||
+               d == ".abi_preserve" || d == ".abi_preserve_control";
     if (d == ".explicitcluster") {
       next();
       hints.explicitCluster = true;
@@ -543,11 +576,33 @@ void Parser::parseBody(std::uint32_t fnIndex, const std::vector<ParamDecl>& para
   m_curFunc = -1;
 }
 
+void Parser::parseBranchTargets(std::string_view name) {
+  Token kw = next();  // .branchtargets
+  BranchTable table;
+  for (;;) {
+    if (!at(Tok::Ident)) {
+      error(peek(), fmt::format("expected a label in '.branchtargets', found {}", found()));
+      return recoverStatement(m_pos);
+    }
+    Token t = next();
+    table.targets.emplace_back(text(t), t);
+    if (accept(Tok::Semi)) break;
+    if (!expect(Tok::Comma, "',' or ';'", "in '.branchtargets'")) return recoverStatement(m_pos);
+    if (table.targets.size() >= 65536) {
+      error(kw, "'.branchtargets' lists more than 65536 labels");
+      return recoverStatement(m_pos);
+    }
+  }
+  if (!m_scopes.back().branchTables.try_emplace(name, std::move(table)).second)
+    error(kw, fmt::format("'{}' is defined twice in the same block", name));
+}
+
 void Parser::closeScope(bool functionScope) {
   Scope& s = m_scopes.back();
   for (LabelFixup& fx : s.pending) {
     if (auto it = s.labels.find(fx.name); it != s.labels.end()) {
-      m_prog.instrs[fx.instr].ops[fx.op].target = it->second;
+      Operand& op = m_prog.instrs[fx.instr].ops[fx.op];
+      (fx.elem < 0 ? op : op.elems[static_cast<std::size_t>(fx.elem)]).target = it->second;
     } else if (!functionScope) {
       m_scopes[m_scopes.size() - 2].pending.push_back(fx);  // an outer block may define it
     } else {
@@ -562,6 +617,12 @@ void Parser::parseLabel() {
   const Token& t = next();
   next();  // ':'
   std::string_view name = text(t);
+  if (at(Tok::DotName)) {
+    // Labelled directives (PTX ISA 11.5): jump tables and call prototypes.
+    std::string_view d = text(peek());
+    if (d == ".branchtargets") return parseBranchTargets(name);
+    if (d == ".callprototype" || d == ".calltargets") return skipToSemi();
+  }
   auto idx = static_cast<std::uint32_t>(m_prog.instrs.size());
   auto [it, fresh] = m_scopes.back().labels.try_emplace(name, idx);
   if (!fresh) {
@@ -633,9 +694,17 @@ void Parser::finish() {
   for (const FuncFixup& fx : m_funcFixups) {
     const FuncDecl& d = m_funcs[fx.decl];
     if (d.index < 0) {
-      error(fx.tok, fmt::format("'{}' has no body in this module (declared at {}:{} as a prototype only), so it "
-                                "cannot be called",
-                                d.name, d.tok.line, d.tok.col));
+      // Declared only (vprintf, __assertfail, a function of another module):
+      // the module loads, and reaching the call stops the run.
+      Instr& ins = m_prog.instrs[fx.instr];
+      ins.ops[fx.op].target = ~0u;  // no function: never a call target or a reachable body
+      if (ins.unsupported < 0)
+        ins.unsupported = noteUnsupported(
+            fmt::format("call to {}", d.name),
+            fmt::format("'{}' has no body in this module (declared at {}:{} as a prototype only); warpscope runs "
+                        "one module and cannot call it",
+                        d.name, d.tok.line, d.tok.col),
+            fx.instr);
       continue;
     }
     Operand& op = m_prog.instrs[fx.instr].ops[fx.op];
@@ -654,6 +723,8 @@ void Parser::finish() {
     mapFile(ins.cuda.inlinedFile);
   }
   layoutSegments();
+  resolveRelocations();
+  warnUnsupported();
 
   std::size_t b = 0;
   while (b <= m_text.size()) {
@@ -665,6 +736,54 @@ void Parser::finish() {
     m_prog.sourceLines.emplace_back(line);
     b = e + 1;
   }
+}
+
+void Parser::resolveRelocations() {
+  for (const PendingReloc& r : m_relocs) {
+    Relocation out;
+    out.symbol = r.symbol;
+    out.offset = r.offset;
+    out.width = r.width;
+    out.addend = r.addend;
+    out.generic = r.generic;
+    if (auto it = m_scopes.front().names.find(r.name); it != m_scopes.front().names.end() &&
+                                                       it->second.kind == NameRef::Kind::Sym) {
+      out.kind = Relocation::Kind::Symbol;
+      out.target = it->second.index;
+    } else if (auto f = m_funcByName.find(r.name); f != m_funcByName.end()) {
+      const std::int32_t index = m_funcs[f->second].index;
+      out.kind = Relocation::Kind::Function;
+      out.target = index < 0 ? ~0u : static_cast<std::uint32_t>(index);  // declared only: no address to call
+    } else {
+      error(r.tok, fmt::format("'{}' in the initializer is not a module-scope variable or a function", r.name));
+      continue;
+    }
+    m_prog.relocations.push_back(out);
+  }
+}
+
+// One warning per thing that loads but does not execute, at its first use,
+// naming the entries that can reach it.
+void Parser::warnUnsupported() {
+  std::vector<std::vector<std::string>> entries(m_prog.unsupported.size());
+  for (const EntryCoverage& c : unsupportedByEntry(m_prog))
+    for (const UnsupportedUse& u : c.uses) entries[u.unsupported].push_back(m_prog.functions[c.entry].name);
+  for (std::size_t k = 0; k < m_prog.unsupported.size(); ++k) {
+    const Unsupported& u = m_prog.unsupported[k];
+    const Instr& first = m_prog.instrs[u.instrs.front()];
+    const std::size_t n = u.instrs.size();
+    std::string where = entries[k].empty() ? "no entry reaches it"
+                                           : fmt::format("used by {} {}", entries[k].size() == 1 ? "entry" : "entries",
+                                                         fmt::join(entries[k], ", "));
+    std::string message = fmt::format("'{}' is not executed by warpscope ({} use{}, {}): {}; the module loads, and a "
+                                      "run stops with an 'unsupported' diagnostic if it reaches one",
+                                      u.what, n, n == 1 ? "" : "s", where, u.reason);
+    if (m_prog.warnings.size() < kMaxErrors)
+      m_prog.warnings.push_back({m_fileName, first.pos.line, first.pos.col, std::move(message), true});
+  }
+  std::stable_sort(m_prog.warnings.begin(), m_prog.warnings.end(), [](const LoadError& a, const LoadError& b) {
+    return a.line != b.line ? a.line < b.line : a.col < b.col;
+  });
 }
 
 }  // namespace ptx_detail

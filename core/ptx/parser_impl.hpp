@@ -47,12 +47,19 @@ struct LabelFixup {
   std::uint32_t instr = 0, op = 0;
   std::string_view name;
   Token tok;
+  std::int32_t elem = -1;  // >= 0: element `elem` of the operand (a brx.idx target list)
+};
+
+// `name: .branchtargets L0, L1, ...;` (PTX ISA 11.5.1), the targets of brx.idx.
+struct BranchTable {
+  std::vector<std::pair<std::string_view, Token>> targets;
 };
 
 struct Scope {
   std::unordered_map<std::string_view, NameRef> names;
   std::unordered_map<std::string_view, RegRange> ranges;
   std::unordered_map<std::string_view, std::uint32_t> labels;  // -> instruction index
+  std::unordered_map<std::string_view, BranchTable> branchTables;
   std::vector<LabelFixup> pending;
   Token open;  // the '{' that opened it (for "unterminated block")
 };
@@ -80,6 +87,17 @@ struct ParamDecl {
   std::uint32_t align = 0;  // 0 = natural
   std::uint64_t count = 1;  // array elements x vector width
   Token tok;
+};
+
+// An address in an initializer, resolved by name at the end.
+struct PendingReloc {
+  std::string_view name;
+  Token tok;
+  std::uint32_t symbol = 0;
+  std::uint64_t offset = 0;
+  std::uint32_t width = 8;
+  std::int64_t addend = 0;
+  bool generic = false;
 };
 
 // A .loc that names a CUDA file number, checked against .file at the end.
@@ -112,6 +130,7 @@ class Parser {
   // ---- errors (parser.cpp)
   void error(const Token& at, std::string message);
   void errorAfter(const Token& prev, std::string message);  // just past `prev`
+  void warning(const Token& at, std::string message);       // loads anyway (Program::warnings)
   bool stopped() const { return m_errors.size() >= kMaxErrors; }
   void recoverModule();
   void recoverStatement(std::size_t start);
@@ -124,14 +143,20 @@ class Parser {
   void parseFile();
   void skipSection();
   void skipToSemi();
+  void parseAlias();
   void parseFunction(std::string_view linkage);
   bool parseParamList(std::vector<ParamDecl>& out, bool entry);
   bool parseHints(LaunchHints& hints);
   void parseBody(std::uint32_t fnIndex, const std::vector<ParamDecl>& params, const std::vector<ParamDecl>& rets);
   void parseLoc();
   void parseLabel();
+  void parseBranchTargets(std::string_view name);
+  bool parseBranchTableOperand(Operand& op, std::size_t opIndex);
   void closeScope(bool functionScope);
   void finish();
+  void resolveRelocations();
+  bool parseAddressInit(DataType t, std::vector<std::uint8_t>& bytes);
+  void warnUnsupported();
 
   // ---- declarations and layout (parse_decl.cpp)
   bool parseParam(ParamDecl& p, bool entry);
@@ -154,6 +179,7 @@ class Parser {
   bool decodeOpcode(Instr& ins, const Token& mn, std::size_t& dotCount);
   bool parseOperands(Instr& ins, const Token& mn);
   bool parseCallOperands(Instr& ins, const Token& mn);
+  bool parseIndirectCall(Instr& ins, Operand& rets, std::uint32_t reg);
   bool parseOperand(Operand& op, bool labelContext, std::size_t opIndex, bool nested);
   bool parseList(Operand& op);
   bool parseVector(Operand& op);
@@ -163,6 +189,9 @@ class Parser {
   bool parsePredOutput(Operand& op);
   bool checkOperandCount(const Instr& ins, const Token& mn);
   void checkGates(const Instr& ins, const Token& mn);
+  // Records that instruction `instr` uses `what`, which does not execute
+  // (Program::unsupported); returns the entry's index for Instr::unsupported.
+  std::int32_t noteUnsupported(const std::string& what, std::string reason, std::uint32_t instr);
   std::optional<NameRef> lookup(std::string_view name) const;
 
   std::string_view m_text;
@@ -177,6 +206,11 @@ class Parser {
   bool m_sawVersion = false, m_sawTarget = false;
   std::vector<Scope> m_scopes;  // [0] = module; then function, then nested blocks
   std::unordered_map<std::string_view, std::uint32_t> m_funcByName;
+  std::unordered_map<std::string, std::int32_t> m_unsupportedIndex;  // Unsupported::what -> index
+  bool m_lenient = false;     // parsing the operands of an instruction that never executes
+  std::string m_notExecuted;
+  std::vector<PendingReloc> m_initRelocs;  // addresses in the initializer being parsed (symbol not yet known)
+  std::vector<PendingReloc> m_relocs;      // all of them, with their variable  // what the instruction being parsed uses that does not execute ("" = nothing)
   std::vector<FuncDecl> m_funcs;
   std::vector<FuncFixup> m_funcFixups;
   std::vector<LocUse> m_locUses;

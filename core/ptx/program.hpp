@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/isa/instr.hpp"
+#include "core/ptx/diagnostic.hpp"
 
 namespace ws::core {
 
@@ -39,6 +40,16 @@ struct LaunchHints {
   bool explicitCluster = false;
 };
 
+// Where an entry's shared memory lies, as ptxas lays it out per entry: only
+// the .shared variables the entry and the functions it calls use, then one
+// dynamic window (every `extern .shared` array aliases it), aligned after them.
+struct SharedLayout {
+  std::vector<std::pair<std::uint32_t, std::uint64_t>> offsets;  // (symbol, offset) of each static variable
+  std::uint64_t staticBytes = 0;     // end of the static variables
+  std::uint64_t dynamicOffset = 0;   // start of the dynamic window (aligned; the padding is allocated)
+  bool operator==(const SharedLayout&) const = default;
+};
+
 struct Function {
   std::string name;
   bool isEntry = false;
@@ -48,6 +59,30 @@ struct Function {
   std::vector<std::uint32_t> returns;     // .func return params (symbol indices)
   LaunchHints hints;
   SrcPos pos;
+  SharedLayout shared;  // entries only
+};
+
+// Something the module uses that the engine does not execute: an instruction
+// or modifier the instruction table marks as not implemented, or a call to a
+// function the module only declares. The module loads with one warning per
+// entry of this list; executing one of its instructions stops the run with an
+// `unsupported` diagnostic naming it.
+struct Unsupported {
+  std::string what;    // "cp.async.bulk.tensor", "add .u16x2", "call to vprintf"
+  std::string reason;  // why it does not run, one sentence
+  std::vector<std::uint32_t> instrs;  // the instructions that use it, in order
+};
+
+// An address in a variable's initializer (`.u64 table[2] = {f, g}`,
+// `{generic(buf)+4}`), written when the launch's memory is built.
+struct Relocation {
+  enum class Kind : std::uint8_t { Symbol, Function } kind = Kind::Symbol;
+  std::uint32_t symbol = 0;      // the initialized variable
+  std::uint64_t offset = 0;      // byte offset of the value in its initializer
+  std::uint32_t width = 8;       // bytes
+  std::uint32_t target = 0;      // Program::symbols or Program::functions index
+  std::int64_t addend = 0;
+  bool generic = false;          // generic(var): the generic address, not the state-space one
 };
 
 struct Program {
@@ -64,9 +99,16 @@ struct Program {
   // Segment sizes (bytes), laid out by the loader.
   std::uint64_t globalBytes = 0;   // module .global variables
   std::uint64_t constBytes = 0;
-  std::uint64_t sharedBytes = 0;   // static .shared, per CTA
+  // The largest static shared size of any entry (each entry's own layout is
+  // Function::shared; Symbol::offset of a .shared variable is its offset in
+  // the first entry that uses it, and Engine::create applies the launched
+  // entry's layout).
+  std::uint64_t sharedBytes = 0;
   std::uint64_t localBytes = 0;    // .local + .func params, per thread
   std::vector<std::string> sourceLines;  // the PTX text, split by line (for listings)
+  std::vector<Relocation> relocations;    // addresses in .global/.const initializers
+  std::vector<Unsupported> unsupported;   // what loads but does not run (Instr::unsupported)
+  std::vector<LoadError> warnings;        // one per `unsupported` entry, and other load notes
 
   std::optional<std::uint32_t> findFunction(std::string_view name) const {
     for (std::uint32_t i = 0; i < functions.size(); ++i)

@@ -114,6 +114,8 @@ constexpr std::pair<std::string_view, Family> kFamilies[] = {
     {"arith", Family::Arith},       {"bits", Family::Bits},     {"compare", Family::Compare},
     {"move", Family::Move},         {"memory", Family::Memory}, {"control", Family::Control},
     {"collective", Family::Collective}, {"atomic", Family::Atomic}, {"mbarrier", Family::Mbarrier},
+    {"async", Family::Async},       {"matrix", Family::Matrix}, {"texture", Family::Texture},
+    {"video", Family::Video},       {"misc", Family::Misc},
 };
 }  // namespace
 
