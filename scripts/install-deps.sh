@@ -7,7 +7,7 @@ SUDO=""
 pkgs=(build-essential cmake ninja-build pkg-config ccache
       libgtest-dev libbenchmark-dev qt6-base-dev qt6-svg-dev libmd4c-dev libmd4c-html0-dev
       libimgui-dev libglfw3-dev libgl-dev libgl1-mesa-dri
-      libtomlplusplus-dev nlohmann-json3-dev libcli11-dev libfmt-dev
+      libtomlplusplus-dev nlohmann-json3-dev libcli11-dev libfmt-dev zlib1g-dev
       xvfb xauth xdotool)
 missing=()
 for p in "${pkgs[@]}"; do

@@ -37,17 +37,18 @@ std::optional<std::string> checkStateSize(const Program& p, const Function& fn, 
                                           std::uint64_t numCtas, std::uint64_t blockThreads, const Limits& limits) {
   if (p.globalBytes >= memmap::kGlobalStride) return "the module's .global variables exceed 256 MiB";
   if (p.constBytes >= memmap::kGlobalStride) return "the module's .const variables exceed 256 MiB";
-  if (fn.shared.staticBytes > limits.maxStaticSharedBytes)
+  const std::uint64_t staticUser = fn.shared.staticBytes - kSharedReservedBytes;
+  if (staticUser > limits.maxStaticSharedBytes)
     return fmt::format("'{}' declares {} bytes of static shared memory; sm_90 allows at most {} ({} KB) of static "
                        ".shared variables per CTA (use dynamic shared memory for more)",
-                       fn.name, fn.shared.staticBytes, limits.maxStaticSharedBytes, limits.maxStaticSharedBytes >> 10);
-  const std::uint64_t shared = sharedAllocation(fn, launch.dynamicSharedBytes);
+                       fn.name, staticUser, limits.maxStaticSharedBytes, limits.maxStaticSharedBytes >> 10);
+  const std::uint64_t shared = sharedAllocation(fn, launch.dynamicSharedBytes) - kSharedReservedBytes;
   if (shared > limits.maxSharedBytes)
     return fmt::format("a CTA of '{}' needs {} bytes of shared memory ({} static{}); sm_90 allows at most {} ({} KB) "
                        "per CTA",
-                       fn.name, shared, fn.shared.staticBytes,
+                       fn.name, shared, staticUser,
                        launch.dynamicSharedBytes
-                           ? fmt::format(", {} dynamic from offset {}", launch.dynamicSharedBytes,
+                           ? fmt::format(", {} dynamic from offset {:#x}", launch.dynamicSharedBytes,
                                          fn.shared.dynamicOffset)
                            : std::string(),
                        limits.maxSharedBytes, limits.maxSharedBytes >> 10);
@@ -323,11 +324,14 @@ std::uint64_t Engine::special(std::uint32_t warp, int lane, SpecialReg r, int co
     case SpecialReg::GlobaltimerLo: return (m_state.step * 1000) & 0xffffffffu;
     case SpecialReg::GlobaltimerHi: return (m_state.step * 1000) >> 32;
     case SpecialReg::DynamicSmemSize: return m_launch.dynamicSharedBytes;
-    case SpecialReg::TotalSmemSize: return m_state.ctas.empty() ? 0 : m_state.ctas[0].shared.size();
-    case SpecialReg::AggrSmemSize: return m_state.ctas.empty() ? 0 : m_state.ctas[0].shared.size();
-    case SpecialReg::ReservedSmemBegin: case SpecialReg::ReservedSmemEnd: case SpecialReg::ReservedSmemCap:
-    case SpecialReg::ReservedSmem0: case SpecialReg::ReservedSmem1:
-      return 0;
+    case SpecialReg::TotalSmemSize: return sharedTotalSize(m_program->functions[m_entry], m_launch.dynamicSharedBytes);
+    case SpecialReg::AggrSmemSize: return sharedAllocation(m_program->functions[m_entry], m_launch.dynamicSharedBytes);
+    // The reserved region at the start of the shared window, as an H100
+    // reports it (tests/data/smem): cooperative groups' scratch at offset 0.
+    case SpecialReg::ReservedSmemBegin: return 0;
+    case SpecialReg::ReservedSmemEnd: return kSharedReservedEnd;
+    case SpecialReg::ReservedSmemCap: return kSharedReservedBytes;
+    case SpecialReg::ReservedSmem0: case SpecialReg::ReservedSmem1: return 0;
     // Performance counters, driver environment registers and the graph
     // handle have no meaning in a simulated launch: they read as zero.
     case SpecialReg::Pm: case SpecialReg::Pm64: case SpecialReg::Envreg: case SpecialReg::CurrentGraphExec:

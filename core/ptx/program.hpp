@@ -45,7 +45,7 @@ struct LaunchHints {
 // dynamic window (every `extern .shared` array aliases it), aligned after them.
 struct SharedLayout {
   std::vector<std::pair<std::uint32_t, std::uint64_t>> offsets;  // (symbol, offset) of each static variable
-  std::uint64_t staticBytes = 0;     // end of the static variables
+  std::uint64_t staticBytes = 0;     // end of the static variables (offsets start after the reserved 1 KB)
   std::uint64_t dynamicOffset = 0;   // start of the dynamic window (aligned; the padding is allocated)
   bool operator==(const SharedLayout&) const = default;
 };

@@ -47,16 +47,18 @@ void layoutShared(Program& p) {
     for (std::uint32_t f : reachableFunctions(p, e))
       for (std::size_t s = 0; s < used.size(); ++s) used[s] = used[s] || usedBy[f][s];
     SharedLayout layout;
-    std::uint64_t end = 0;
-    for (std::uint32_t s = 0; s < p.symbols.size(); ++s) {
-      Symbol& sym = p.symbols[s];
-      if (!used[s] || sym.space != Space::Shared || sym.isExtern) continue;
-      const std::uint64_t off = alignUp(end, sym.align);
-      layout.offsets.emplace_back(s, off);
-      end = off + sym.size;
-      if (!placed[s]) {
-        sym.offset = off;
-        placed[s] = true;
+    std::uint64_t end = kSharedReservedBytes;
+    for (const bool functionScope : {true, false}) {
+      for (std::uint32_t s = 0; s < p.symbols.size(); ++s) {
+        Symbol& sym = p.symbols[s];
+        if (!used[s] || sym.space != Space::Shared || sym.isExtern || (sym.func >= 0) != functionScope) continue;
+        const std::uint64_t off = alignUp(end, sym.align);
+        layout.offsets.emplace_back(s, off);
+        end = off + sym.size;
+        if (!placed[s]) {
+          sym.offset = off;
+          placed[s] = true;
+        }
       }
     }
     layout.staticBytes = end;
@@ -76,6 +78,10 @@ void layoutShared(Program& p) {
 
 std::uint64_t sharedAllocation(const Function& entry, std::uint64_t dynamicBytes) {
   return dynamicBytes ? entry.shared.dynamicOffset + dynamicBytes : entry.shared.staticBytes;
+}
+
+std::uint64_t sharedTotalSize(const Function& entry, std::uint64_t dynamicBytes) {
+  return alignUp(sharedAllocation(entry, dynamicBytes) - kSharedReservedBytes, 128);
 }
 
 }  // namespace ws::core

@@ -80,7 +80,7 @@ extern "C" __global__ void smem_cg_tile64(const u32* in, u32* out) {
   auto tile = cg::tiled_partition<64>(block);
   u32 v = in[threadIdx.x];
   out[threadIdx.x] = cg::reduce(tile, v, cg::plus<u32>());
-  out[128 + threadIdx.x] = tile.shfl(v, (tile.thread_rank() + 5) % 64);
+  out[128 + threadIdx.x] = tile.thread_rank() + 1000 * tile.meta_group_rank();
   if (threadIdx.x == 0) {
     out[256] = SREG(reserved_smem_offset_1);
     out[257] = SREG(total_smem_size);

@@ -1,0 +1,17 @@
+// The real-world corpus (tests/data/realworld): CUB, cooperative groups,
+// CUDA-samples-style kernels and Hopper async pipelines compiled with
+// nvcc -O3 -arch=sm_90a, each test replayed against what an H100 wrote.
+#include <gtest/gtest.h>
+
+#include "tests/core/hw_recording.hpp"
+
+namespace {
+
+class RealWorld : public ::testing::TestWithParam<ws::test::HwCase> {};
+
+TEST_P(RealWorld, MatchesTheH100) { ws::test::expectReplays(GetParam()); }
+
+INSTANTIATE_TEST_SUITE_P(Corpus, RealWorld, ::testing::ValuesIn(ws::test::loadHwCases(WS_TEST_DATA "/realworld")),
+                         [](const auto& p) { return p.param.label; });
+
+}  // namespace
