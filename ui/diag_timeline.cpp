@@ -48,6 +48,7 @@ DiagnosticsView buildDiagnostics(const Frame& f) {
       if (atStep || atLine) v.story.push_back(n.text);
     }
   }
+  for (const core::LoadError& w : p.warnings) v.loadWarnings.push_back(fmt::format("line {}: {}", w.line, w.message));
   if (!r) return v;
   for (const auto& d : r->diags) {
     DiagnosticItem it;

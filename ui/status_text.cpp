@@ -36,3 +36,15 @@ std::string runStatusText(const RunDriver& d, const Session& s) {
 }
 
 }  // namespace ws::ui
+
+namespace ws::ui {
+
+std::string openedText(const Session& s, const std::string& path) {
+  const std::size_t kinds = s.program().unsupported.size();
+  if (kinds == 0) return fmt::format("Opened {}", path);
+  return fmt::format("Opened {}: {} kind{} of instruction warpscope does not execute (marked in the listing; see "
+                     "Diagnostics); a run stops if it reaches one",
+                     path, kinds, kinds == 1 ? "" : "s");
+}
+
+}  // namespace ws::ui

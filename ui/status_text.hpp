@@ -16,6 +16,9 @@ std::string positionText(const Session& s);
 // What the status bar says: a running command and its progress, autoplay and
 // its speed, else why the last command stopped (describeOutcome).
 std::string runStatusText(const RunDriver& d, const Session& s);
+// "Opened kernels.ptx", and when the module uses instructions warpscope does
+// not execute, how many kinds and where they are listed.
+std::string openedText(const Session& s, const std::string& path);
 // "2 steps/s", "0.5 steps/s", "1 step/s".
 std::string speedText(double stepsPerSecond);
 

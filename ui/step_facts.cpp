@@ -7,6 +7,7 @@
 
 #include "core/exec/exec_ctx.hpp"
 #include "core/exec/memory_map.hpp"
+#include "core/ptx/shared_layout.hpp"
 
 namespace ws::ui {
 namespace {
@@ -223,8 +224,8 @@ CellName cellName(const Frame& f, core::Space space, std::uint32_t cta, std::uin
     const bool cluster = cta < s.ctas.size() && s.ctas[cta].cluster < s.clusters.size() &&
                          s.clusters[s.ctas[cta].cluster].numCtas > 1;
     n.region = cluster ? fmt::format("CTA rank {} shared", rank) : "shared";
-    for (const auto& sym : f.prog().symbols) {
-      if (sym.space != core::Space::Shared || sym.isExtern || addr < sym.offset || addr >= sym.offset + sym.size) continue;
+    if (const core::Symbol* found = core::sharedSymbolAt(f.prog(), f.launch ? f.launch->entry : "", addr)) {
+      const core::Symbol& sym = *found;
       const std::string base = shortSymbolName(sym.name);
       std::uint32_t elem = static_cast<std::uint32_t>(core::byteWidth(sym.elemType));
       if (elem <= 1) elem = sym.size >= 4 && sym.size % 4 == 0 ? 4 : 1;

@@ -254,6 +254,7 @@ struct ListingLine {
   std::string cuda;        // "kernels.cu:42"
   std::string cudaText;    // that CUDA line's text, when the file can be read
   std::string tooltip;     // instruction summary from the table
+  std::string notExecuted; // "tcgen05.mma: not executed by warpscope" when the engine does not run this line's instruction
 };
 struct ListingView {
   std::string file;
@@ -286,6 +287,9 @@ struct DiagnosticsView {
   std::string narration;  // one sentence: what this step did
   std::vector<std::string> story;  // the scenario's narration for this step or PTX line (markdown)
   std::vector<DiagnosticItem> items;
+  // The module's load warnings (instructions warpscope parses but does not
+  // execute), shown at every step: "line 12: 'tcgen05.mma' is not executed ...".
+  std::vector<std::string> loadWarnings;
 };
 DiagnosticsView buildDiagnostics(const Frame& f);
 

@@ -72,6 +72,7 @@ std::optional<Input> loadPtx(const InputOptions& o, std::string& errors) {
     p.bufferTypes.push_back(core::WordType::U32);
   }
   for (std::uint64_t s : o.scalars) cfg.params.push_back(core::ParamValue::scalar(s));
+  cfg.dynamicSharedBytes = o.dynamicSmem;
   p.options.mode = o.mode == "hardware" ? core::ExecMode::Hardware : core::ExecMode::Strict;
   // Headless runs of a plain PTX file keep a warp going until it blocks: the
   // same results for race-free programs, and fast.
@@ -88,10 +89,10 @@ std::optional<Input> loadToml(const InputOptions& o, std::string& errors) {
     return std::nullopt;
   }
   const bool launchFlags = !o.entry.empty() || o.grid != "1" || o.block != "32" || !o.cluster.empty() ||
-                           !o.buffers.empty() || !o.scalars.empty();
+                           !o.buffers.empty() || !o.scalars.empty() || o.dynamicSmem != 0;
   if (launchFlags) {
     errors += fmt::format("error: {} is a scenario: its [launch] and [[param]] sections say how to run it, so "
-                       "--entry/--grid/--block/--cluster/--buffer/--scalar do not apply\n", o.path);
+                       "--entry/--grid/--block/--cluster/--buffer/--scalar/--dynamic-smem do not apply\n", o.path);
     return std::nullopt;
   }
   Input in;
@@ -118,6 +119,8 @@ void addInputOptions(CLI::App* cmd, InputOptions& o, bool withMode, bool inputRe
   cmd->add_option("--buffer", o.buffers,
                   "PTX input: JSON file with an array of 32-bit words; each becomes the next pointer parameter");
   cmd->add_option("--scalar", o.scalars, "PTX input: a scalar parameter value, in parameter order after the buffers");
+  cmd->add_option("--dynamic-smem", o.dynamicSmem,
+                  "PTX input: bytes of dynamic shared memory per CTA (what extern __shared__ arrays get; default 0)");
   if (withMode)
     cmd->add_option("--mode", o.mode, "strict (stop at undefined behaviour) or hardware (go on as an H100); "
                                       "default: the scenario's engine.mode, else strict")
@@ -149,6 +152,9 @@ std::optional<Input> loadInput(const InputOptions& o) {
   std::string errors;
   auto in = loadInput(o, errors);
   if (!errors.empty()) fmt::print(stderr, "{}", errors);
+  // What loads but will not run: one line per kind, at its first use.
+  if (in && in->prepared.program)
+    for (const core::LoadError& w : in->prepared.program->warnings) fmt::print(stderr, "{}\n", w.str());
   return in;
 }
 

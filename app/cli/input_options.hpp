@@ -18,6 +18,7 @@ struct InputOptions {
   std::string entry, grid = "1", block = "32", cluster, mode;
   std::vector<std::string> buffers;
   std::vector<std::uint64_t> scalars;
+  std::uint32_t dynamicSmem = 0;  // bytes of dynamic shared memory per CTA
   std::uint64_t maxSteps = 0;  // 0: the scenario's engine.max_steps, else 50,000,000
 };
 

@@ -6,6 +6,7 @@
 #include "app/cli/cmd_render.hpp"
 #include "app/cli/cmd_run.hpp"
 #include "app/cli/cmd_trace.hpp"
+#include "app/cli/cmd_unsupported.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"warpscope-cli: run and inspect PTX kernels and scenarios lane by lane, headless"};
@@ -20,6 +21,8 @@ int main(int argc, char** argv) {
   ws::cli::addCheckCommand(app, check);
   ws::cli::RenderOptions render;
   ws::cli::addRenderCommand(app, render);
+  ws::cli::UnsupportedOptions unsupported;
+  ws::cli::addUnsupportedCommand(app, unsupported);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -30,5 +33,6 @@ int main(int argc, char** argv) {
   if (app.got_subcommand("trace")) return ws::cli::traceCommand(trace);
   if (app.got_subcommand("check")) return ws::cli::checkCommand(check);
   if (app.got_subcommand("render")) return ws::cli::renderCommand(render);
+  if (app.got_subcommand("unsupported")) return ws::cli::unsupportedCommand(unsupported);
   return ws::cli::kExitUsage;
 }

@@ -57,7 +57,7 @@ bool Viewer::open(const cli::InputOptions& in) {
   const fs::path abs = fs::absolute(in.path, ec);
   m_settings.lastFile = ec ? in.path : abs.string();
   m_settings.lastDir = fs::path(m_settings.lastFile).parent_path().string();
-  m_status = fmt::format("Opened {}", in.path);
+  m_status = ui::openedText(*m_session, in.path);
   return true;
 }
 

@@ -44,11 +44,21 @@ void Viewer::drawNarration() {
 
 void Viewer::drawDiagnostics() {
   const ui::DiagnosticsView& d = m_session->views().diagnostics;
+  ImGui::PushTextWrapPos(0.0f);
+  if (!d.loadWarnings.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, toVec4(m_theme.laneWaiting));
+    ImGui::PushFont(panel().bold);
+    ImGui::TextUnformatted("Load warnings: not executed by warpscope");
+    ImGui::PopFont();
+    ImGui::PopStyleColor();
+    for (const std::string& w : d.loadWarnings) ImGui::TextUnformatted(w.c_str());
+    ImGui::Separator();
+  }
   if (d.items.empty()) {
     ImGui::TextUnformatted("No diagnostics at this step.");
+    ImGui::PopTextWrapPos();
     return;
   }
-  ImGui::PushTextWrapPos(0.0f);
   for (const ui::DiagnosticItem& it : d.items) {
     const bool error = it.severity == core::Severity::Error;
     ImGui::PushStyleColor(ImGuiCol_Text, toVec4(error ? ui::okabe_ito::kVermillion : m_theme.laneWaiting));

@@ -74,6 +74,7 @@ void Viewer::drawListing() {
         ImGui::TableSetColumnIndex(0);
         if (ln.breakpoint) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(bpCol), "\u25CF");
         else if (ln.lanesHere) ImGui::TextUnformatted("\u25B6");  // where the focused warp goes next
+        else if (!ln.notExecuted.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(bpCol), "\u25A1");
         ImGui::TableSetColumnIndex(1);
         ImGui::PushID(i);
         const std::string num = fmt::format("{}", ln.line);

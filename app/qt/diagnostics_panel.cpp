@@ -37,6 +37,11 @@ void DiagnosticsPanel::refresh() {
     it->setData(kStepRole, static_cast<qlonglong>(m.step + 1));
     it->setToolTip(tr("Go to step %1").arg(m.step + 1));
   }
+  for (const auto& w : v.diagnostics.loadWarnings) {
+    auto* it = new QListWidgetItem(tr("load warning: %1").arg(QString::fromStdString(w)), this);
+    it->setData(kStepRole, static_cast<qlonglong>(-1));
+    it->setBackground(toQColor(t.laneWaiting, 0.12));
+  }
   if (count() == 0) new QListWidgetItem(tr("No diagnostics so far"), this);
 }
 

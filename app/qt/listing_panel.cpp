@@ -211,6 +211,12 @@ void ListingPanel::paintGutter(QPaintEvent* e, QWidget* w) {
         p.setBrush(toQColor(ui::okabe_ito::kVermillion));
         p.drawEllipse(QPointF(10, top + lineH / 2.0), 6, 6);
       }
+      if (!l.notExecuted.empty()) {
+        // An instruction warpscope does not execute: a hollow square.
+        p.setPen(QPen(toQColor(ui::okabe_ito::kVermillion), 2));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(QRectF(4, top + lineH / 2.0 - 5, 10, 10));
+      }
       if (l.lanesHere) {
         // A play marker where the focused warp's lanes are.
         p.setPen(Qt::NoPen);

@@ -28,6 +28,7 @@
 #include "app/qt/scene_painter.hpp"
 #include "app/qt/timeline_bar.hpp"
 #include "ui/gallery.hpp"
+#include "ui/status_text.hpp"
 #include "ui/theme.hpp"
 
 namespace ws::qt {
@@ -253,7 +254,10 @@ bool MainWindow::openPath(const QString& path) {
     return false;
   }
   addRecent(QFileInfo(path).absoluteFilePath());
-  m_status->setText(tr("Opened %1").arg(path));
+  if (ui::Session* s = m_host->session())
+    m_status->setText(QString::fromStdString(ui::openedText(*s, path.toStdString())));
+  else
+    m_status->setText(tr("Opened %1").arg(path));
   return true;
 }
 

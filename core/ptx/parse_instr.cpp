@@ -255,7 +255,9 @@ void Parser::parseInstruction() {
   }
   next();
   const bool executed = ins.info().executed();
-  if (executed && ins.op != Opcode::Call && !checkOperandCount(ins, mn)) return;
+  // (A form with a modifier the engine does not execute may take operands
+  // the executed forms do not: only executed forms are counted.)
+  if (executed && m_notExecuted.empty() && ins.op != Opcode::Call && !checkOperandCount(ins, mn)) return;
   checkGates(ins, mn);
 
   auto idx = static_cast<std::uint32_t>(m_prog.instrs.size());
@@ -303,7 +305,7 @@ bool Parser::decodeOpcode(Instr& ins, const Token& mn, std::size_t& dotCount) {
   }
   if (!op) {
     std::uint32_t end = m_modToks.empty() ? mn.end() : m_modToks.back().end();
-    error(mn, fmt::format("unknown instruction '{}' in '{}' (not in warpscope's instruction table, docs/isa.md)",
+    error(mn, fmt::format("unknown instruction '{}' in '{}' (not a PTX ISA 9.0 instruction: docs/isa.md lists them all)",
                           text(mn), m_text.substr(mn.off, end - mn.off)));
     return false;
   }

@@ -80,6 +80,18 @@ std::uint64_t sharedAllocation(const Function& entry, std::uint64_t dynamicBytes
   return dynamicBytes ? entry.shared.dynamicOffset + dynamicBytes : entry.shared.staticBytes;
 }
 
+const Symbol* sharedSymbolAt(const Program& p, std::string_view entry, std::uint64_t offset) {
+  auto holds = [&](const Symbol& s, std::uint64_t at) { return offset >= at && offset - at < s.size; };
+  if (auto f = p.findFunction(entry); f && p.functions[*f].isEntry) {
+    for (const auto& [s, at] : p.functions[*f].shared.offsets)
+      if (holds(p.symbols[s], at)) return &p.symbols[s];
+    return nullptr;
+  }
+  for (const Symbol& s : p.symbols)
+    if (s.space == Space::Shared && !s.isExtern && holds(s, s.offset)) return &s;
+  return nullptr;
+}
+
 std::uint64_t sharedTotalSize(const Function& entry, std::uint64_t dynamicBytes) {
   return alignUp(sharedAllocation(entry, dynamicBytes) - kSharedReservedBytes, 128);
 }

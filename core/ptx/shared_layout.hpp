@@ -27,6 +27,11 @@ void layoutShared(Program& p);
 // window's end, which is %aggr_smem_size.
 std::uint64_t sharedAllocation(const Function& entry, std::uint64_t dynamicBytes);
 
+// The static .shared variable of `entry`'s layout that holds shared offset
+// `offset` (variables of other entries share offsets with it); nullptr when
+// none does. An unknown entry name looks at every static .shared variable.
+const Symbol* sharedSymbolAt(const Program& p, std::string_view entry, std::uint64_t offset);
+
 // %total_smem_size: the entry's own shared memory (static, padding, dynamic)
 // in the 128-byte units the hardware allocates.
 std::uint64_t sharedTotalSize(const Function& entry, std::uint64_t dynamicBytes);

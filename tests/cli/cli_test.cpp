@@ -97,7 +97,7 @@ bra $L_top;
 TEST(Cli, HelpForEveryCommand) {
   auto r = cli({"--help"});
   EXPECT_EQ(r.code, 0);
-  for (const char* c : {"run", "trace", "check"}) EXPECT_TRUE(contains(r.out, c)) << r.out;
+  for (const char* c : {"run", "trace", "check", "render", "unsupported"}) EXPECT_TRUE(contains(r.out, c)) << r.out;
   for (const char* c : {"run", "trace", "check"}) {
     auto h = cli({c, "--help"});
     EXPECT_EQ(h.code, 0) << c;
@@ -320,6 +320,58 @@ TEST(Cli, PtxInputStillWorks) {
   EXPECT_EQ(j["buffers"][0]["words"], nlohmann::json({0, 1, 2, 3}));
   auto t = cli({"trace", k, "--block", "4", "--buffer", out, "--to", "0"});
   EXPECT_EQ(t.code, 0) << t.err;
+}
+
+// A module with an instruction warpscope does not execute: the run warns at
+// load (file:line:col), stops with `unsupported` only where an entry reaches
+// it, and `unsupported` lists it per entry.
+TEST(Cli, UnsupportedInstructionsWarnAtLoadAndAreListedPerEntry) {
+  Dir d;
+  const std::string ptx = R"(.version 8.7
+.target sm_90a
+.address_size 64
+.visible .entry tma(.param .u64 out)
+{
+	.reg .b32 %r<3>;
+	.reg .b64 %rd<3>;
+	.shared .align 8 .b64 bar;
+	.shared .align 128 .b8 tile[256];
+	ld.param.u64 %rd1, [out];
+	cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [tile], [%rd1, {%r1}], [bar];
+	ret;
+}
+.visible .entry plain(.param .u64 out)
+{
+	.reg .b32 %r<2>;
+	.reg .b64 %rd<4>;
+	ld.param.u64 %rd1, [out];
+	cvta.to.global.u64 %rd1, %rd1;
+	mov.u32 %r1, %laneid;
+	st.global.u32 [%rd1], %r1;
+	ret;
+}
+)";
+  const std::string k = d.write("tma.ptx", ptx);
+  const std::string out = d.write("out.json", "[0]");
+  auto plain = cli({"run", k, "--entry", "plain", "--block", "1", "--buffer", out});
+  EXPECT_EQ(plain.code, 0) << plain.err;
+  EXPECT_TRUE(contains(plain.err, "tma.ptx:11:2: warning: 'cp.async.bulk.tensor' is not executed by warpscope (1 use, "
+                                  "used by entry tma)"))
+      << plain.err;
+  auto stopped = cli({"run", k, "--entry", "tma", "--block", "1", "--buffer", out});
+  EXPECT_EQ(stopped.code, 1);
+  EXPECT_TRUE(contains(stopped.out + stopped.err, "unsupported")) << stopped.out << stopped.err;
+  auto list = cli({"unsupported", k});
+  EXPECT_EQ(list.code, 0) << list.err;
+  EXPECT_TRUE(contains(list.out, "2 entries; 1 reach instructions warpscope does not execute")) << list.out;
+  EXPECT_TRUE(contains(list.out, "cp.async.bulk.tensor (1 use, line 11)")) << list.out;
+  EXPECT_TRUE(contains(list.out, "plain: everything it reaches executes")) << list.out;
+  auto json = cli({"unsupported", k, "--json"});
+  ASSERT_EQ(json.code, 0);
+  auto j = nlohmann::json::parse(json.out);
+  EXPECT_EQ(j["entries"][0]["unsupported"][0]["what"], "cp.async.bulk.tensor");
+  EXPECT_EQ(j["entries"][0]["unsupported"][0]["lines"], nlohmann::json({11}));
+  EXPECT_TRUE(j["entries"][1]["unsupported"].empty());
 }
 
 }  // namespace

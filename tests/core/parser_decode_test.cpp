@@ -100,9 +100,13 @@ TEST(Decode, SlotsByAxis) {
 }
 
 TEST(Decode, UnknownInstruction) {
+  EXPECT_EQ(decodeError("testq.nan.f32 %p1, %f1;"),
+            "t.ptx:10:2: error: unknown instruction 'testq' in 'testq.nan.f32' (not a PTX ISA 9.0 instruction: "
+            "docs/isa.md lists them all)");
+  // A real instruction with a modifier PTX does not give it is still an error.
   EXPECT_EQ(decodeError("testp.nan.f32 %p1, %f1;"),
-            "t.ptx:10:2: error: unknown instruction 'testp' in 'testp.nan.f32' (not in warpscope's instruction "
-            "table, docs/isa.md)");
+            "t.ptx:10:7: error: modifier '.nan' is not legal for 'testp'; legal modifiers: .f32 .f64 .finite "
+            ".infinite .number .notanumber .normal .subnormal");
 }
 
 TEST(Decode, UnknownModifierListsTheLegalOnes) {

@@ -368,8 +368,13 @@ TEST(Parser, FunctionScopeNamesShadowModuleScope) {
   EXPECT_EQ(p.symbols[1].func, 0);
   EXPECT_EQ(p.instrs[0].ops[1].symbol, 1);
   EXPECT_EQ(p.instrs[2].ops[1].symbol, 0);
-  EXPECT_EQ(p.symbols[1].offset, 4u);
-  EXPECT_EQ(p.sharedBytes, 8u);
+  // Each entry lays out only what it uses, after the reserved 1 KB: k its
+  // own v, j the module's.
+  EXPECT_EQ(p.functions[0].shared.offsets, (std::vector<std::pair<std::uint32_t, std::uint64_t>>{{1, 1024}}));
+  EXPECT_EQ(p.functions[1].shared.offsets, (std::vector<std::pair<std::uint32_t, std::uint64_t>>{{0, 1024}}));
+  EXPECT_EQ(p.symbols[0].offset, 1024u);
+  EXPECT_EQ(p.symbols[1].offset, 1024u);
+  EXPECT_EQ(p.sharedBytes, 1028u);
 }
 
 TEST(Parser, CallsAndFuncParams) {
@@ -470,10 +475,14 @@ TEST(Parser, MemorySegmentsAndInitializers) {
 .const .align 8 .b8 cb[3] = {255};
 .shared .align 4 .b8 s1[3];
 .shared .align 16 .f32 tile[4][8];
+.shared .u32 unused;
 .extern .shared .align 16 .b8 dyn[];
 .entry k()
 {
+	.reg .b32 %r<1>;
 	.shared .align 8 .u64 s2;
+	mov.u32 %r0, tile;
+	mov.u32 %r0, s1;
 	ret;
 }
 )");
@@ -497,16 +506,22 @@ TEST(Parser, MemorySegmentsAndInitializers) {
   EXPECT_EQ(cb.space, Space::Const);
   EXPECT_EQ(cb.init, (std::vector<std::uint8_t>{255, 0, 0}));
   EXPECT_EQ(p.constBytes, 3u);
-  EXPECT_EQ(symbol(p, "s1").offset, 0u);
-  EXPECT_EQ(symbol(p, "tile").offset, 16u);
-  EXPECT_EQ(symbol(p, "tile").size, 128u);
-  EXPECT_EQ(symbol(p, "s2").offset, 144u);
+  // Shared memory as the H100 lays it out (tests/data/smem): after the
+  // reserved 1 KB, the entry's function-scope variables, then the
+  // module-scope ones it uses, each in declaration order; `unused` is not
+  // laid out; the dynamic window follows, 16-byte aligned.
+  EXPECT_EQ(symbol(p, "s2").offset, 1024u);
   EXPECT_EQ(symbol(p, "s2").func, 0);
-  EXPECT_EQ(p.sharedBytes, 152u);
+  EXPECT_EQ(symbol(p, "s1").offset, 1032u);
+  EXPECT_EQ(symbol(p, "tile").offset, 1040u);
+  EXPECT_EQ(symbol(p, "tile").size, 128u);
+  EXPECT_EQ(p.functions[0].shared.offsets.size(), 3u);
+  EXPECT_EQ(p.sharedBytes, 1168u);
   const Symbol& dyn = symbol(p, "dyn");
   EXPECT_TRUE(dyn.isExtern);
   EXPECT_EQ(dyn.size, 0u);
-  EXPECT_EQ(dyn.offset, 160u);  // 152 aligned to 16
+  EXPECT_EQ(dyn.offset, 1168u);
+  EXPECT_EQ(p.functions[0].shared.dynamicOffset, 1168u);
   EXPECT_TRUE(symbol(p, "s1").init.empty());
 }
 

@@ -175,8 +175,8 @@ AsyncSteps redAsyncSteps(int completed) {
   EXPECT_TRUE(ob);
   AsyncSteps a{std::move(*ob)};
   Bench& b = a.b;
-  a.acc = symbolOffset(*b.program, "E3acc");
-  a.bar = symbolOffset(*b.program, "E7bar_mem");
+  a.acc = symbolOffset(*b.program, "pub_red_async_addE3acc");
+  a.bar = symbolOffset(*b.program, "pub_red_async_addE7bar_mem");
   // acc[i] = 1000 * i in both CTAs (the kernel's first store).
   for (std::uint32_t c = 0; c < 2; ++c)
     for (std::uint32_t i = 0; i < 32; ++i)

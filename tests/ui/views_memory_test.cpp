@@ -93,8 +93,8 @@ AsyncBench asyncBench() {
   auto ob = test::ui::makeBench(test::ui::slurp(WS_TEST_DATA "/golden/kernels.ptx"), cfg);
   EXPECT_TRUE(ob);
   AsyncBench a{std::move(*ob)};
-  a.acc = symbolOffset(*a.b.program, "E3acc");
-  a.bar = symbolOffset(*a.b.program, "E7bar_mem");
+  a.acc = symbolOffset(*a.b.program, "pub_red_async_addE3acc");
+  a.bar = symbolOffset(*a.b.program, "pub_red_async_addE7bar_mem");
   return a;
 }
 
@@ -351,6 +351,34 @@ TEST(LaneGrid, DivergedWaitingExitedAndGuards) {
   EXPECT_EQ(h.cells[0].state, LaneState::Ready);
   EXPECT_EQ(h.cells[17].state, LaneState::Diverged);
   EXPECT_EQ(h.cells[31].state, LaneState::Exited);
+}
+
+// An instruction warpscope parses but does not execute: its listing line
+// says so, and the diagnostics carry the module's load warning at every step.
+TEST(ListingView, InstructionsThatDoNotExecuteAreMarkedAndWarnedAbout) {
+  auto ob = test::ui::kernelBench("\twgmma.fence.sync.aligned;\n\tst.global.u32 [%rd3], %r0;\n");
+  ASSERT_TRUE(ob);
+  Bench& b = *ob;
+  Frame f = b.frame();
+  const ListingView l = buildListing(f);
+  const ListingLine* fence = nullptr;
+  const ListingLine* st = nullptr;
+  for (const auto& ln : l.lines) {
+    if (ln.pc == static_cast<std::int32_t>(b.pc)) fence = &ln;
+    if (ln.pc == static_cast<std::int32_t>(b.pc + 1)) st = &ln;
+  }
+  ASSERT_NE(fence, nullptr);
+  ASSERT_NE(st, nullptr);
+  EXPECT_EQ(fence->notExecuted,
+            "wgmma.fence: not executed by warpscope (warpscope parses 'wgmma.fence' but does not execute it); a run "
+            "stops here");
+  EXPECT_NE(fence->tooltip.find(fence->notExecuted), std::string::npos);
+  EXPECT_TRUE(st->notExecuted.empty());
+  const DiagnosticsView d = buildDiagnostics(f);
+  ASSERT_EQ(d.loadWarnings.size(), 1u);
+  EXPECT_EQ(d.loadWarnings[0].rfind(fmt::format("line {}: 'wgmma.fence' is not executed by warpscope", fence->line), 0),
+            0u)
+      << d.loadWarnings[0];
 }
 
 }  // namespace
