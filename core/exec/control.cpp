@@ -55,6 +55,52 @@ std::optional<std::uint32_t> calleeAt(const Program& p, std::uint64_t addr) {
   return static_cast<std::uint32_t>(f);
 }
 
+// The per-thread storage a function owns: its .local variables and its
+// .param storage (parameters, return values, call-site blocks), in symbol order.
+template <class Fn>
+void forEachOwnedStorage(const Program& p, std::uint32_t fi, Fn&& fn) {
+  for (const Symbol& s : p.symbols) {
+    if (s.func != static_cast<std::int32_t>(fi) && !(s.space == Space::ParamFunc && s.func < 0)) continue;
+    if (s.space == Space::Local || s.space == Space::ParamFunc) fn(s);
+  }
+}
+
+bool ownsParam(const Function& f, std::uint32_t symbol) {
+  return std::find(f.params.begin(), f.params.end(), symbol) != f.params.end() ||
+         std::find(f.returns.begin(), f.returns.end(), symbol) != f.returns.end();
+}
+
+// Saves the activation of function fi that lane l is in before it is entered
+// again (recursion): its registers and the per-thread memory it owns.
+void saveActivation(ExecCtx& ctx, int l, std::uint32_t fi, WarpControl::Frame& frame) {
+  const Program& p = ctx.program();
+  const Function& f = p.functions[fi];
+  for (std::uint32_t r = f.regBegin; r < f.regEnd; ++r) frame.savedRegs.push_back(ctx.peekReg(l, r));
+  auto save = [&](const Symbol& s) {
+    for (std::uint64_t b = 0; b < s.size; ++b) {
+      std::uint64_t v = 0;
+      ctx.load(l, {s.space, s.offset + b}, 1, v);
+      frame.savedMemory.push_back(static_cast<std::uint8_t>(v));
+    }
+  };
+  forEachOwnedStorage(p, fi, [&](const Symbol& s) {
+    if (s.func >= 0 || ownsParam(f, static_cast<std::uint32_t>(&s - p.symbols.data()))) save(s);
+  });
+}
+
+void restoreActivation(ExecCtx& ctx, int l, std::uint32_t fi, const WarpControl::Frame& frame) {
+  const Program& p = ctx.program();
+  const Function& f = p.functions[fi];
+  for (std::uint32_t r = f.regBegin; r < f.regEnd && r - f.regBegin < frame.savedRegs.size(); ++r)
+    ctx.writeReg(l, r, frame.savedRegs[r - f.regBegin]);
+  std::size_t at = 0;
+  forEachOwnedStorage(p, fi, [&](const Symbol& s) {
+    if (!(s.func >= 0 || ownsParam(f, static_cast<std::uint32_t>(&s - p.symbols.data())))) return;
+    for (std::uint64_t b = 0; b < s.size && at < frame.savedMemory.size(); ++b)
+      ctx.store(l, {s.space, s.offset + b}, 1, frame.savedMemory[at++]);
+  });
+}
+
 // call (rets), func, (args) and the indirect form call (rets), %rd, (args),
 // prototype: the parser decodes both as List, Func-or-Reg, List.
 void execCall(ExecCtx& ctx) {
@@ -81,18 +127,23 @@ void execCall(ExecCtx& ctx) {
     const Function& callee = p.functions[fi];
     WarpControl& c = ctx.ctl();
     std::uint32_t depth = 0;
-    bool recursive = false;
+    bool recursive = ins.func == fi;  // the activations on this lane's stack: the calling functions and this one
     for (const auto& f : c.frames) {
       if (f.lane != l) continue;
       ++depth;
       if (p.instrs[f.returnPc - 1].func == fi) recursive = true;
     }
-    if (recursive || ins.func == fi || depth >= kMaxCallDepth) {
+    if (depth >= kMaxCallDepth) {
       ctx.diag(DiagKind::CallDepth, 1u << l,
-               fmt::format("lane {} calls {} recursively or deeper than {} frames; this engine gives each function one "
-                           "register set, so recursion is not supported", l, callee.name, kMaxCallDepth));
+               fmt::format("lane {} calls {} {} frames deep; this engine allows at most {} (on a GPU the stack would "
+                           "likely overflow first)",
+                           l, callee.name, depth + 1, kMaxCallDepth));
       continue;
     }
+    WarpControl::Frame frame{static_cast<std::uint8_t>(l), self + 1, {}, {}};
+    // Recursion: the callee's one register set and storage hold an outer
+    // activation; keep it in the frame until this call returns.
+    if (recursive) saveActivation(ctx, l, fi, frame);
     if (args) {
       for (std::size_t i = 0; i < args->elems.size() && i < callee.params.size(); ++i) {
         const Operand& a = args->elems[i];
@@ -100,7 +151,7 @@ void execCall(ExecCtx& ctx) {
         copyParam(ctx, l, p.symbols[static_cast<std::size_t>(a.symbol)], p.symbols[callee.params[i]]);
       }
     }
-    c.frames.push_back({static_cast<std::uint8_t>(l), self + 1});
+    ctx.ctl().frames.push_back(std::move(frame));
     ctx.jump(l, callee.begin);
   }
 }
@@ -122,18 +173,34 @@ void execRet(ExecCtx& ctx) {
       continue;
     }
     const std::uint32_t ret = it->returnPc;
+    const WarpControl::Frame frame = std::move(*it);
     c.frames.erase(std::next(it).base());
-    // Copy the callee's return params into the caller's receiving params.
+    // Copy the callee's return params into the caller's receiving params
+    // (read first: restoring an outer activation of the same function
+    // overwrites the callee's storage).
     const Instr& call = p.instrs[ret - 1];
-    const Function& callee = p.functions[ctx.ins().func];
+    const std::uint32_t fi = ctx.ins().func;
+    const Function& callee = p.functions[fi];
+    std::vector<std::pair<const Symbol*, std::vector<std::uint8_t>>> results;
     for (const Operand& o : call.ops) {
       if (o.kind != OperandKind::List) continue;
       for (std::size_t i = 0; i < o.elems.size() && i < callee.returns.size(); ++i) {
         if (o.elems[i].symbol < 0) continue;
-        copyParam(ctx, l, p.symbols[callee.returns[i]], p.symbols[static_cast<std::size_t>(o.elems[i].symbol)]);
+        const Symbol& from = p.symbols[callee.returns[i]];
+        const Symbol& to = p.symbols[static_cast<std::size_t>(o.elems[i].symbol)];
+        std::vector<std::uint8_t> bytes;
+        for (std::uint64_t b = 0; b < std::min(from.size, to.size); ++b) {
+          std::uint64_t v = 0;
+          ctx.load(l, {Space::ParamFunc, from.offset + b}, 1, v);
+          bytes.push_back(static_cast<std::uint8_t>(v));
+        }
+        results.emplace_back(&to, std::move(bytes));
       }
       break;  // the first list is the return list
     }
+    if (!frame.savedRegs.empty() || !frame.savedMemory.empty()) restoreActivation(ctx, l, fi, frame);
+    for (const auto& [to, bytes] : results)
+      for (std::size_t b = 0; b < bytes.size(); ++b) ctx.store(l, {Space::ParamFunc, to->offset + b}, 1, bytes[b]);
     ctx.jump(l, ret);
   }
   ctx.exitLanes(exits);

@@ -18,7 +18,7 @@ using LaneMask = std::uint32_t;
 inline constexpr int kWarpSize = 32;
 // One value per lane of a warp, indexed by lane.
 using LaneValues = std::array<std::uint64_t, kWarpSize>;
-inline constexpr std::uint32_t kMaxCallDepth = 32;
+inline constexpr std::uint32_t kMaxCallDepth = 128;
 
 // Why a lane is not ready to run.
 enum class WaitKind : std::uint8_t {
@@ -44,6 +44,12 @@ struct WarpControl {
   struct Frame {
     std::uint8_t lane = 0;
     std::uint32_t returnPc = 0;
+    // A recursive call (the callee already has an activation on this lane's
+    // stack): the callee's registers and per-thread memory (its .local
+    // variables and .param storage) as the outer activation left them, put
+    // back when this activation returns. Empty for other calls.
+    std::vector<std::uint64_t> savedRegs;
+    std::vector<std::uint8_t> savedMemory;
     bool operator==(const Frame&) const = default;
   };
   std::vector<Frame> frames;

@@ -9,7 +9,12 @@ template <class V>
 void visitFields(const WarpControl& c, V& v) {
   v(c.pc); v(c.valid); v(c.exited); v(c.waiting); v(c.yielded); v(c.carry);
   v(c.waitKind); v(c.waitArg); v(c.clusterArrivePhase);
-  for (const auto& f : c.frames) { v(f.lane); v(f.returnPc); }
+  for (const auto& f : c.frames) {
+    v(f.lane);
+    v(f.returnPc);
+    for (std::uint64_t r : f.savedRegs) v(r);
+    for (std::uint8_t b : f.savedMemory) v(b);
+  }
 }
 
 template <class V>

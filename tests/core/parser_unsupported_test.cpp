@@ -295,3 +295,37 @@ TEST(Unsupported, AddressInitializersHoldVariableAndFunctionAddresses) {
 
 }  // namespace
 }  // namespace ws::test
+
+namespace ws::test {
+namespace {
+
+std::uint32_t fibRef(std::uint32_t n) { return n < 2 ? n : fibRef(n - 1) + fibRef(n - 2); }
+std::uint32_t walkRef(std::uint32_t depth, std::uint32_t seed) {
+  std::uint32_t frame[4];
+  for (std::uint32_t i = 0; i < 4; ++i) frame[i] = seed * (i + 1) + depth;
+  const std::uint32_t inner = depth == 0 ? 0 : walkRef(depth - 1, seed * 3 + 1);
+  return inner + frame[0] + frame[3] * depth;
+}
+
+// Recursion: every activation keeps its own registers and .local/.param
+// storage (saved in the call frame, restored on return).
+TEST(Calls, RecursiveDeviceFunctionsRun) {
+  core::LaunchConfig cfg;
+  cfg.entry = "recursion";
+  std::vector<std::uint32_t> in(32);
+  for (std::uint32_t i = 0; i < 32; ++i) in[i] = i * 5 + 3;
+  cfg.buffers.push_back({"in", toBytes(in)});
+  cfg.buffers.push_back({"out", std::vector<std::uint8_t>(256, 0)});
+  cfg.params = {core::ParamValue::buf(0), core::ParamValue::buf(1)};
+  auto run = runPtx(readFile(WS_TEST_DATA "/ptx/recursion.ptx"), cfg, {}, 5'000'000);
+  ASSERT_EQ(run.error, "");
+  EXPECT_EQ(run.result.stop, core::StopReason::Finished);
+  const auto out = run.words(1);
+  for (std::uint32_t i = 0; i < 32; ++i) {
+    EXPECT_EQ(out[i], fibRef(in[i] % 12)) << "fib, lane " << i;
+    EXPECT_EQ(out[32 + i], walkRef(in[i] % 7, in[i])) << "walk, lane " << i;
+  }
+}
+
+}  // namespace
+}  // namespace ws::test
