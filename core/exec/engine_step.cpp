@@ -278,6 +278,7 @@ void Engine::dispatch(ExecCtx& ctx) {
     case Family::Collective: execCollective(ctx); break;
     case Family::Atomic: execAtomic(ctx); break;
     case Family::Mbarrier: execMbarrier(ctx); break;
+    case Family::Video: execVideo(ctx); break;
     case Family::Misc:
       // setmaxnreg and pmevent: hints to the register allocator and the
       // performance monitor, with nothing to do in this machine.
@@ -286,7 +287,6 @@ void Engine::dispatch(ExecCtx& ctx) {
     case Family::Async:
     case Family::Matrix:
     case Family::Texture:
-    case Family::Video:
       // Rows of these families that execute have their own handlers; the
       // others never get here (Instr::unsupported stops them first).
       ctx.diag(DiagKind::Unsupported, ctx.lanes(),

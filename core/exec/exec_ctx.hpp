@@ -223,6 +223,7 @@ void execControl(ExecCtx& ctx);
 void execCollective(ExecCtx& ctx);
 void execAtomic(ExecCtx& ctx);
 void execMbarrier(ExecCtx& ctx);
+void execVideo(ExecCtx& ctx);
 
 // Index of the membermask operand of a collective instruction (shfl: 4, vote/
 // match/redux: 2, bar.warp.sync: 0, elect: 1); -1 when it has none.

@@ -2,6 +2,7 @@
 // The decoded instruction: what the parser produces from one PTX statement,
 // with every name resolved (registers to indices, labels to instruction
 // indices, variables to symbols), so the executor never looks at text.
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -39,6 +40,14 @@ struct Operand {
   bool immIsFloat = false;   // 0f/0d literal: imm holds the IEEE bits
   bool hasBase = false;      // Address with a register base
   bool hasPred = false;      // d|p: `reg2` is the predicate output
+  // Video instructions' sub-word selector on a register (a.b1, d.h0, a.h32,
+  // a.b3210): kind byte or half, then the digits, most significant first.
+  struct Selector {
+    enum class Kind : std::uint8_t { None, Byte, Half } kind = Kind::None;
+    std::uint8_t count = 0;
+    std::array<std::uint8_t, 4> digits{};
+    bool operator==(const Selector&) const = default;
+  } sel;
   std::uint8_t comp = 0;     // special-register component
   SpecialReg sreg = SpecialReg::Tid;
   std::uint32_t reg = 0;
@@ -71,6 +80,7 @@ struct Instr {
   Family family = Family::Move;
   DataType type = DataType::None;   // first type modifier (destination type for cvt)
   DataType type2 = DataType::None;  // second type modifier (source type for cvt, setp/set operand type)
+  DataType type3 = DataType::None;  // third type modifier (video instructions: dtype.atype.btype)
   Mod rnd = Mod::None;    // rounding
   Mod cmp = Mod::None;    // comparison (setp/set/slct), or lo/hi for mul/mad
   Mod opMod = Mod::None;  // operation selector (first Op-axis token)

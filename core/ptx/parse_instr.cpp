@@ -238,6 +238,7 @@ void Parser::parseInstruction() {
   // only: names they use need not resolve (texture references, tensor maps
   // declared in ways the engine does not model).
   m_lenient = !ins.info().executed();
+  m_curOp = ins.op;
   bool ok = ins.op == Opcode::Call ? parseCallOperands(ins, mn) : parseOperands(ins, mn);
   m_lenient = false;
   if (!ok) return recoverStatement(start);
@@ -354,8 +355,11 @@ bool Parser::decodeOpcode(Instr& ins, const Token& mn, std::size_t& dotCount) {
           ins.type = ty;
         else if (types == 1)
           ins.type2 = ty;
+        else if (types == 2 && info.family == Family::Video)
+          ins.type3 = ty;
         else {
-          error(t, fmt::format("too many type modifiers on '{}' (at most two)", info.mnemonic));
+          error(t, fmt::format("too many type modifiers on '{}' (at most {})", info.mnemonic,
+                               info.family == Family::Video ? 3 : 2));
           return false;
         }
         ++types;
@@ -618,6 +622,19 @@ bool Parser::parseOperand(Operand& op, bool labelContext, std::size_t opIndex, b
       return true;
     }
     case Tok::Minus:
+      // vmad's negated register sources: -a, -b, -c (PTX ISA 9.7.16.1.3).
+      if (m_curOp == Opcode::Vmad && peek(1).kind == Tok::Ident) {
+        next();
+        Token t = peek();
+        if (!parseNameOperand(op, false, opIndex, nested)) return false;
+        if (op.kind != OperandKind::Reg) {
+          error(t, fmt::format("'-' applies only to registers here, not to '{}'", text(t)));
+          return false;
+        }
+        op.negate = true;
+        return true;
+      }
+      [[fallthrough]];
     case Tok::Number:
       return parseImmediate(op, true, "operand");
     case Tok::LBrace:
@@ -665,6 +682,26 @@ bool Parser::parseImmediate(Operand& op, bool allowFloat, std::string_view conte
   return true;
 }
 
+// A video instruction's sub-word selector: .b0-.b3 and .h0/.h1 on scalar
+// forms, .hxy (x, y in 0..3) and .bxyzw (0..7) on the SIMD forms, and the
+// masks .h10, .b3210 ... on a SIMD destination.
+bool Parser::parseSelector(Operand& op) {
+  Token t = next();
+  std::string_view s = text(t).substr(1);
+  const bool half = !s.empty() && s[0] == 'h';
+  const unsigned limit = half ? 4 : 8;
+  bool ok = !s.empty() && (s[0] == 'h' || s[0] == 'b') && s.size() >= 2 && s.size() <= 5;
+  for (std::size_t i = 1; ok && i < s.size(); ++i) ok = s[i] >= '0' && static_cast<unsigned>(s[i] - '0') < limit;
+  if (!ok) {
+    error(t, fmt::format("'{}' is not a video operand selector (.b0-.b3, .h0, .h1, .hxy, .bxyzw)", text(t)));
+    return false;
+  }
+  op.sel.kind = half ? Operand::Selector::Kind::Half : Operand::Selector::Kind::Byte;
+  op.sel.count = static_cast<std::uint8_t>(s.size() - 1);
+  for (std::size_t i = 1; i < s.size(); ++i) op.sel.digits[i - 1] = static_cast<std::uint8_t>(s[i] - '0');
+  return true;
+}
+
 bool Parser::parsePredOutput(Operand& op) {
   // d|p: a second, predicate destination (PTX ISA 9.7.10.5 shfl, 9.7.10.7 match).
   if (!accept(Tok::Pipe)) return true;
@@ -699,6 +736,8 @@ bool Parser::parseNameOperand(Operand& op, bool labelContext, std::size_t opInde
     if (r->kind == NameRef::Kind::Reg) {
       op.kind = OperandKind::Reg;
       op.reg = r->index;
+      if (opInfo(m_curOp).family == Family::Video && at(Tok::DotName) && adjacent(t, peek()))
+        return parseSelector(op);
       return parsePredOutput(op);
     }
     op.kind = OperandKind::Symbol;

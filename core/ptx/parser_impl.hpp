@@ -187,6 +187,7 @@ class Parser {
   bool parseImmediate(Operand& op, bool allowFloat, std::string_view context);
   bool parseNameOperand(Operand& op, bool labelContext, std::size_t opIndex, bool nested);
   bool parsePredOutput(Operand& op);
+  bool parseSelector(Operand& op);
   bool checkOperandCount(const Instr& ins, const Token& mn);
   void checkGates(const Instr& ins, const Token& mn);
   // Records that instruction `instr` uses `what`, which does not execute
@@ -207,7 +208,8 @@ class Parser {
   std::vector<Scope> m_scopes;  // [0] = module; then function, then nested blocks
   std::unordered_map<std::string_view, std::uint32_t> m_funcByName;
   std::unordered_map<std::string, std::int32_t> m_unsupportedIndex;  // Unsupported::what -> index
-  bool m_lenient = false;     // parsing the operands of an instruction that never executes
+  bool m_lenient = false;
+  Opcode m_curOp = Opcode::Mov;  // the instruction whose operands are being parsed     // parsing the operands of an instruction that never executes
   std::string m_notExecuted;
   std::vector<PendingReloc> m_initRelocs;  // addresses in the initializer being parsed (symbol not yet known)
   std::vector<PendingReloc> m_relocs;      // all of them, with their variable  // what the instruction being parsed uses that does not execute ("" = nothing)
