@@ -30,6 +30,7 @@ struct FloatInstr {
   bool sat = false;
   bool relu = false;
   bool nanProp = false;
+  bool xorsignAbs = false;  // min/max .xorsign.abs
   bool approx = false;
   bool full = false;
   bool ftzF64 = false;   // rcp.approx.ftz.f64 / rsqrt.approx.ftz.f64
@@ -38,12 +39,13 @@ struct FloatInstr {
 
 // f(x) computed in double and rounded to nearest even in format f; a NaN
 // result is the format's canonical NaN.
-std::uint64_t approxUnary(fp::Format f, std::uint64_t a, double (*fn)(double), bool ftzIn, bool ftzOut) {
+std::uint64_t approxUnary(fp::Format f, std::uint64_t a, double (*fn)(double), bool ftzIn, bool ftzOut,
+                          RoundMode m = RoundMode::NearestEven) {
   if (fp::isNaN(a, f)) return fp::canonicalNaN(f);
   if (ftzIn) a = fp::flushSubnormal(a, f);
   const double y = fn(fp::toDouble(a, f));
   if (std::isnan(y)) return fp::canonicalNaN(f);
-  return fp::fromDouble(y, 0, f, RoundMode::NearestEven, ftzOut);
+  return fp::fromDouble(y, 0, f, m, ftzOut);
 }
 
 double exp2Fn(double x) { return std::exp2(x); }
@@ -129,6 +131,7 @@ std::uint64_t elementOp(const FloatInstr& fi, std::uint64_t a, std::uint64_t b, 
       return fp::div(f, a, b, fi.env);
     case Opcode::Min:
     case Opcode::Max:
+      if (fi.xorsignAbs) return fp::minMaxXorsignAbs(f, a, b, fi.op == Opcode::Max, fi.nanProp, ftz);
       return fp::minMax(f, a, b, fi.op == Opcode::Max, fi.nanProp, ftz);
     case Opcode::Abs:
       return fp::absolute(f, a, ftz);
@@ -141,8 +144,9 @@ std::uint64_t elementOp(const FloatInstr& fi, std::uint64_t a, std::uint64_t b, 
     case Opcode::Rcp:
       if (fi.approx) {
         if (f == fp::kF64) return approxFtzF64(a, false);
-        // MUFU.RCP: subnormal inputs act as zeros (an infinite result) with or without .ftz.
-        return approxUnary(f, a, rcpFn, true, ftz);
+        // Subnormal inputs act as zeros (an infinite result) only with .ftz:
+        // rcp.approx.f32 of 0x007fffff is 0x7e800001 on an H100 (tests/data/isa).
+        return approxUnary(f, a, rcpFn, ftz, ftz);
       }
       return fp::div(f, f.oneBits(), a, fi.env);
     case Opcode::Rsqrt:
@@ -161,7 +165,12 @@ std::uint64_t elementOp(const FloatInstr& fi, std::uint64_t a, std::uint64_t b, 
     case Opcode::Ex2: {
       // ex2.approx.ftz.bf16 flushes tiny results too (fi.env.ftz covers f32 and f16 only).
       const bool flush = ftz || (f == fp::kBF16 && fi.ftzFlag);
-      return approxUnary(f, a, exp2Fn, flush, flush);
+      if (f != fp::kF16) return approxUnary(f, a, exp2Fn, flush, flush);
+      // ex2.approx.f16 truncates the significand: of 118 recorded results
+      // 117 are 2^a rounded toward zero (0xce3d gives 0, not the nearest
+      // subnormal 0x0001), but 2^a past the exponent range is infinite.
+      const std::uint64_t r = approxUnary(f, a, exp2Fn, flush, flush, RoundMode::TowardZero);
+      return r == f.maxFinite() && fp::toDouble(a, f) >= 16 ? f.infBits() : r;
     }
     case Opcode::Tanh:
       return approxUnary(f, a, tanhFn, false, false);
@@ -215,10 +224,28 @@ void execFloatArith(ExecCtx& ctx) {
   fi.sat = ins.has(Mod::Sat);
   fi.relu = ins.has(Mod::Relu);
   fi.nanProp = ins.has(Mod::NaNProp);
+  fi.xorsignAbs = ins.has(Mod::Xorsign) && ins.has(Mod::Abs);
+  // fma .oob (9.7.4.5) would make the result 0 when an operand is the
+  // out-of-bounds NaN 0x7fff; on an H100 (sm_90, ptxas 13.0) it changes
+  // nothing: every recorded fma .oob result equals the plain form's, an
+  // OOB NaN operand included (tests/data/isa, isa_half_fma_h).
   fi.approx = ins.has(Mod::Approx);
   fi.full = ins.has(Mod::Full);
   fi.ftzFlag = ins.has(Mod::Ftz);
   fi.ftzF64 = fi.ftzFlag && fi.f == fp::kF64;
+  if (ins.op == Opcode::Fma && fi.f == fp::kBF16 && fi.env.mode != RoundMode::NearestEven) {
+    // fma.rz/.rm/.rp on bf16 (9.7.4.5) as an H100 runs what ptxas 13.0
+    // makes of them (tests/data/isa, isa_half_fma_h): .bf16x2 rounds to
+    // nearest, the mode is dropped; scalar .bf16 is computed as fma.rn.f16
+    // of the same bits (0x3f00 * 0xcf00 gives 0xd220: 1.75 * -28 in f16),
+    // and its .relu is dropped too. The PTX ISA asks for the directed
+    // rounding; the H100 is followed here.
+    fi.env.mode = RoundMode::NearestEven;
+    if (!isPacked(ins.type)) {
+      fi.f = fp::kF16;
+      fi.relu = false;
+    }
+  }
   const bool packed = isPacked(ins.type);
   const std::size_t nsrc = ins.ops.size() - 1;
 

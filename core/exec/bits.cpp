@@ -30,6 +30,8 @@ std::uint32_t lop3(std::uint32_t a, std::uint32_t b, std::uint32_t c, std::uint3
   return r;
 }
 
+bool lop3Pred(const Instr& ins, bool nonzero, bool q) { return ins.has(Mod::And) ? nonzero && q : nonzero || q; }
+
 // shf (9.7.7.7): the 64-bit pair {b, a} shifted by n = clamp ? min(c, 32) : c & 31.
 std::uint32_t funnelShift(std::uint32_t a, std::uint32_t b, std::uint32_t c, bool left, bool clamp) {
   const unsigned n = clamp ? (c < 32 ? c : 32) : (c & 31u);
@@ -303,6 +305,10 @@ void execBits(ExecCtx& ctx) {
     }
   }
   LaneValues out{};
+  // lop3.and / lop3.or (9.7.7.6): d|p, ..., q with p = (d != 0) .and/.or q.
+  const bool boolOut = ins.op == Opcode::Lop3 && (ins.has(Mod::And) || ins.has(Mod::Or)) && ins.ops.size() > 5;
+  LaneValues q{}, pred{};
+  if (boolOut) ctx.gatherPred(ins.ops[5], q);
 
   if (ctx.lanes() == ~0u) {
     // The whole warp through the common two-operand forms: one loop per
@@ -349,6 +355,7 @@ void execBits(ExecCtx& ctx) {
         break;
       case Opcode::Lop3:
         d = lop3(u32(lane, 1), u32(lane, 2), u32(lane, 3), u32(lane, 4) & 0xffu);
+        if (boolOut) pred[static_cast<std::size_t>(lane)] = lop3Pred(ins, d != 0, q[static_cast<std::size_t>(lane)] != 0);
         break;
       case Opcode::Shl:
       case Opcode::Shr:
@@ -413,7 +420,10 @@ void execBits(ExecCtx& ctx) {
     }
     out[static_cast<std::size_t>(lane)] = d;
   });
-  ctx.scatter(ins.ops[0], out);
+  if (boolOut)
+    ctx.scatterWithPred(ins.ops[0], out, pred);
+  else
+    ctx.scatter(ins.ops[0], out);
   if (badBase != 0) ctx.diag(DiagKind::FnsBaseRange, badBase, fmt::format("fns.b32: {} (must be <= 31)", badWhat));
 }
 

@@ -27,12 +27,13 @@ S128 intValue(std::uint64_t bits, DataType t) {
 
 // The NaN a float-to-float cvt writes (recorded on an H100): conversions to or
 // from f64 keep the payload (truncated or widened, quieted); bf16 -> f32 is a
-// plain shift; an f32 source under .ftz is first made the canonical NaN; all
-// other pairs give the destination's canonical NaN.
+// plain shift, but with .ftz the canonical NaN; an f32 source under .ftz is
+// first made the canonical NaN; all other pairs give the destination's
+// canonical NaN.
 std::uint64_t convertNaN(std::uint64_t bits, fp::Format from, fp::Format to, bool ftz) {
   if (ftz && from == fp::kF32) bits = fp::canonicalNaN(fp::kF32);
   const bool keepPayload = from == fp::kF64 || to == fp::kF64 || (ftz && from == fp::kF32);
-  if (from == fp::kBF16 && to == fp::kF32) return bits << 16;
+  if (from == fp::kBF16 && to == fp::kF32) return ftz ? fp::canonicalNaN(to) : bits << 16;
   if (!keepPayload) return fp::canonicalNaN(to);
   const std::uint64_t man = bits & from.manMask();
   const std::uint64_t moved =
@@ -55,7 +56,9 @@ struct CvtInstr {
 // Float to float (f16, bf16, tf32, f32, f64 and the fp8 elements), with
 // .ftz, .sat, .relu and .satfinite.
 std::uint64_t floatToFloat(const CvtInstr& c, std::uint64_t bits, fp::Format sf, fp::Format df) {
-  const bool ftzIn = c.ftz && sf == fp::kF32;
+  // .ftz flushes f32 subnormals, but an H100 converts a subnormal f32 to f16
+  // as it is under .ftz too: cvt.rm.ftz.f16.f32 of -2^-149 is 0x8001.
+  const bool ftzIn = c.ftz && sf == fp::kF32 && df != fp::kF16;
   const bool ftzOut = c.ftz && df == fp::kF32;
   std::uint64_t r = 0;
   if (fp::isNaN(bits, sf)) {
@@ -64,7 +67,10 @@ std::uint64_t floatToFloat(const CvtInstr& c, std::uint64_t bits, fp::Format sf,
     } else if (isIntegerRounding(c.rnd)) {
       r = sf == fp::kF64 ? fp::quieted(bits, sf) : fp::canonicalNaN(sf);
     } else {
-      r = ftzIn ? fp::canonicalNaN(sf) : bits;  // cvt.f32.f32 copies a NaN; with .ftz it is made canonical
+      // cvt.f32.f32 and cvt.f64.f64 copy a NaN (with .ftz it is made
+      // canonical); cvt.f16.f16 and cvt.bf16.bf16 make it canonical.
+      const bool copy = (sf == fp::kF32 && !ftzIn) || sf == fp::kF64;
+      r = copy ? bits : fp::canonicalNaN(sf);
     }
   } else if (sf == df && isIntegerRounding(c.rnd)) {  // cvt.rni.f32.f32 and friends: round to an integral value
     const std::uint64_t x = ftzIn ? fp::flushSubnormal(bits, sf) : bits;
@@ -117,6 +123,19 @@ fp::Format fp8Format(Mod m) { return m == Mod::E4m3x2 ? fp::kE4M3 : fp::kE5M2; }
 
 constexpr fp::Format kTF32{8, 10};  // .tf32: an f32 with 10 mantissa bits (the low 13 bits are 0)
 
+// cvt.rna{.satfinite}.tf32.f32 as an H100 computes it (tests/data/isa,
+// isa_cvt_tf32): integer arithmetic on the bits, NaNs and infinities
+// included: add half a tf32 ulp and clear the low 13 bits (so an sNaN
+// 0x7f800001 becomes +inf); .satfinite then steps a result whose exponent is
+// all ones down by one tf32 ulp (inf -> 0x7f7fe000, NaN 0x7fc00000 ->
+// 0x7fbfe000, still a NaN). The PTX ISA's rule (NaN stays NaN, inf -> MAX)
+// agrees only for infinities.
+std::uint64_t tf32Rna(std::uint64_t f32, bool satfinite) {
+  std::uint32_t r = (static_cast<std::uint32_t>(f32) + 0x1000u) & ~std::uint32_t{0x1fff};
+  if (satfinite && (r & 0x7f800000u) == 0x7f800000u) r -= 0x2000u;
+  return r;
+}
+
 // cvt with a narrow format (5.2.5): .tf32 from f32, fp8 pairs from two f32
 // (a to the upper byte, as for f16x2) or from an f16x2, and f16x2 from an fp8
 // pair. Returns false for a form it does not know.
@@ -125,7 +144,7 @@ bool narrowConvert(ExecCtx& ctx, const CvtInstr& c, Mod format, bool formatIsDst
   if (format == Mod::Tf32 && formatIsDst && c.src == DataType::F32) {
     forEachLane(ctx.lanes(), [&](int lane) {
       const std::uint64_t a = ctx.read(lane, ins.ops[1], DataType::F32);
-      ctx.write(lane, ins.ops[0], floatToFloat(c, a, fp::kF32, kTF32) << 13);
+      ctx.write(lane, ins.ops[0], c.rnd == Mod::Rna ? tf32Rna(a, c.satfinite) : floatToFloat(c, a, fp::kF32, kTF32) << 13);
     });
     return true;
   }

@@ -221,14 +221,6 @@ std::uint64_t toInteger(std::uint64_t bits, Format f, RoundMode m, int dstBits, 
   return static_cast<std::uint64_t>(r);
 }
 
-std::uint32_t toTf32(std::uint32_t f32) {
-  if (isNaN(f32, kF32) || isInf(f32, kF32)) return f32 & ~std::uint32_t{0x1fff};
-  // Adding half of the kept ulp to the magnitude rounds ties away from zero;
-  // a carry into the exponent field is the correctly rounded result (up to
-  // infinity).
-  return (f32 + 0x1000u) & ~std::uint32_t{0x1fff};
-}
-
 std::uint64_t saturate(std::uint64_t bits, Format f) {
   if (isNaN(bits, f) || signOf(bits, f)) return 0;
   return bits > f.oneBits() ? f.oneBits() : bits;  // positive: bit order is numeric order

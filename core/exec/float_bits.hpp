@@ -114,10 +114,6 @@ double roundIntegral(double v, RoundMode m);
 // to 64 bits.
 std::uint64_t toInteger(std::uint64_t bits, Format f, RoundMode m, int dstBits, bool dstSigned, bool ftz);
 
-// cvt.rna.tf32.f32: f32 bits rounded to 10 mantissa bits, ties away from
-// zero, low 13 bits cleared; NaNs keep their (truncated) payload.
-std::uint32_t toTf32(std::uint32_t f32);
-
 // Saturation (.sat): NaN -> +0, results clamped to [+0.0, 1.0] (-0.0 -> +0.0).
 std::uint64_t saturate(std::uint64_t bits, Format f);
 // .relu: negative results (and -0.0) -> +0.0, NaN -> the canonical NaN.

@@ -136,6 +136,11 @@ std::uint64_t minMax(Format f, std::uint64_t a, std::uint64_t b, bool isMax, boo
   return (x < y) != isMax ? a : b;
 }
 
+std::uint64_t minMaxXorsignAbs(Format f, std::uint64_t a, std::uint64_t b, bool isMax, bool nanProp, bool ftz) {
+  const std::uint64_t r = minMax(f, a & ~f.signBit(), b & ~f.signBit(), isMax, nanProp, ftz);
+  return isNaN(r, f) ? r : r | ((a ^ b) & f.signBit());
+}
+
 std::uint64_t negate(Format f, std::uint64_t a, bool ftz) {
   if (isNaN(a, f)) return f == kF64 ? quieted(a, f) : canonicalNaN(f);
   return flushIf(ftz, a, f) ^ f.signBit();

@@ -33,6 +33,9 @@ std::uint64_t sqrt(Format f, std::uint64_t a, Env e);
 // NaNs give the canonical NaN (f64: b), nanProp (.NaN) makes any NaN operand
 // give the canonical NaN; -0.0 < +0.0.
 std::uint64_t minMax(Format f, std::uint64_t a, std::uint64_t b, bool isMax, bool nanProp, bool ftz);
+// min/max .xorsign.abs (9.7.3.11-12, 9.7.4.7-8): minMax of |a| and |b|, with
+// the sign of a XOR b on a result that is not NaN.
+std::uint64_t minMaxXorsignAbs(Format f, std::uint64_t a, std::uint64_t b, bool isMax, bool nanProp, bool ftz);
 // neg/abs: f16/bf16/f32 NaN -> canonical NaN; an f64 NaN passes unchanged
 // (quieted: an H100 returns sNaN 0x7ff4.. as 0x7ffc..).
 std::uint64_t negate(Format f, std::uint64_t a, bool ftz);

@@ -18,7 +18,9 @@
 //                                   lg2(2^-127)
 //   ex2.approx.f32                  2 ulp
 //   tanh.approx.f32                 relative 2^-10.987
-//   ex2.approx f16 / bf16           relative 2^-9.9 / 2^-7, plus half an ulp
+//   ex2.approx f16 / bf16           relative 2^-9.9 / 2^-7, plus one ulp: the
+//                                   H100 truncates f16 results (0x102 where
+//                                   2^a is 0x102.c9 in subnormal ulps)
 //   tanh.approx f16 / bf16          relative 2^-10.987 / 2^-8, plus half an ulp
 //   rsqrt.approx.f64                1 ulp (the H100 is correctly rounded on
 //                                   every recorded input)
@@ -169,7 +171,7 @@ std::optional<ApproxForm> approxFormOf(std::string_view ptx) {
   } else if (f.op == "sin" || f.op == "cos") f.abs = std::exp2(-20.5);
   else if (f.op == "lg2") f.abs = std::exp2(-22.6), f.ulps = 1;
   else if (f.op == "ex2" && !half) f.ulps = 2;
-  else if (f.op == "ex2") f.rel = bf ? 0x1p-7 : std::exp2(-9.9), f.ulps = 0.5;
+  else if (f.op == "ex2") f.rel = bf ? 0x1p-7 : std::exp2(-9.9), f.ulps = 1;
   else if (f.op == "tanh" && !half) f.rel = std::exp2(-10.987);
   else if (f.op == "tanh") f.rel = bf ? 0x1p-8 : std::exp2(-10.987), f.ulps = 0.5;
   else return std::nullopt;
