@@ -137,6 +137,9 @@ void intArith(ExecCtx& ctx) {
   const LaneMask carryIn = ctx.warp().ctl.carry;
   LaneMask carryOut = 0;
   LaneMask divZero = 0;
+  bool madcHi16 = false;  // madc.hi .u16/.s16 ran (outside the ISA, computed as the H100 does)
+  LaneMask satWraps = 0;  // mad.hi.sat.s32 lanes whose sum overflowed
+  std::string satWhat;
   std::string divWhat;
   // Every source operand of every lane first (mad.wide's addend in the
   // doubled type), then one pass computing the lanes.
@@ -269,12 +272,26 @@ void intArith(ExecCtx& ctx) {
             // madc.hi .u16/.s16 (accepted by ptxas 13.0, not in the ISA): an
             // H100 takes the high half of the 32-bit operands' 64-bit product,
             // i.e. 0 or -1, not bits 16..31 (tests/data/isa, isa_ext_madc).
-            if (Op == Opcode::Madc && hi) p = static_cast<T>(productHi<W<T>>(a, b));
+            if (Op == Opcode::Madc && hi) {
+              p = static_cast<T>(productHi<W<T>>(a, b));
+              madcHi16 = true;
+            }
           }
           if constexpr (std::is_same_v<T, std::int32_t>) {
-            if (sat && hi) {  // mad.hi.sat.s32
-              d = toBits(saturate32(static_cast<std::int64_t>(p) + c));
-              break;
+            // mad.hi.sat.s32: the ISA saturates the sum. An H100 running
+            // ptxas 13.0's code wraps a positive overflow (0x7f + 0x7ffffffe
+            // gives 0x8000007d, tests/data/isa); no negative overflow was
+            // recorded, so that one saturates as the ISA says.
+            if (sat && hi && Op == Opcode::Mad) {
+              const std::int64_t sum = static_cast<std::int64_t>(p) + c;
+              if (sum < std::numeric_limits<std::int32_t>::min()) {
+                d = toBits(saturate32(sum));
+                break;
+              }
+              if (sum > std::numeric_limits<std::int32_t>::max()) {
+                if (satWraps == 0) satWhat = fmt::format("lane {}: {:#x} + {:#x}", lane, p, c);
+                satWraps |= 1u << lane;
+              }
             }
           }
           const U r = addCarry<U>(static_cast<U>(p), static_cast<U>(c), Op == Opcode::Madc && cin, cout);
@@ -373,6 +390,18 @@ void intArith(ExecCtx& ctx) {
   if (ins.has(Mod::Cc)) {
     WarpControl& ctl = ctx.ctl();
     ctl.carry = (ctl.carry & ~ctx.lanes()) | carryOut;
+  }
+  if (madcHi16) {
+    ctx.diag(DiagKind::IsaDeviation, ctx.lanes(),
+             fmt::format("madc.hi.{} is not in the PTX ISA (ptxas 13.0 accepts it): an H100 adds the high 32 bits of "
+                         "the 32-bit operands' product (0 or -1), not bits 16..31",
+                         typeName(t)));
+  }
+  if (satWraps != 0) {
+    ctx.diag(DiagKind::IsaDeviation, satWraps,
+             fmt::format("mad.hi.sat.s32 overflows past MAXINT in {} lane(s) ({}): the ISA saturates, an H100 wraps "
+                         "(ptxas 13.0 drops the .sat), and so does this engine",
+                         std::popcount(satWraps), satWhat));
   }
   if (divZero != 0) {
     ctx.diag(DiagKind::DivideByZero, divZero,

@@ -51,12 +51,17 @@ std::uint64_t approxUnary(fp::Format f, std::uint64_t a, double (*fn)(double), b
 double exp2Fn(double x) { return std::exp2(x); }
 // log2(-0) = -inf, as the ISA table says (std::log2 gives -inf too; kept explicit).
 double log2Fn(double x) { return x == 0 ? -INFINITY : std::log2(x); }
-// sin.approx / cos.approx: MUFU.SIN and MUFU.COS take the angle in turns,
-// and the PTX is compiled to a multiplication by 1/(2 pi) in f32 first,
-// rounded toward zero (the angles an H100 used show it). So the angle carries
-// that product's rounding (large arguments lose accuracy as on the GPU) and
-// tiny angles flush to zero. Quarter turns are reduced exactly, so multiples
-// of pi/2 give exact results.
+// sin.approx / cos.approx as an H100 computes them (tests/data/isa,
+// tests/data/hw/alu.md). The PTX is compiled to a multiplication by 1/(2 pi)
+// in f32, rounded toward zero, and MUFU.SIN/COS of that angle in turns, which
+// reduces it in fixed point: sin t = +-sin(2 pi r) where, in the even
+// quarters of the turn, r is the distance past the quarter truncated to
+// multiples of 2^-25, and in the odd quarters the distance to the next
+// quarter truncated to 2^-24; sin is odd, cos t = sin(t + 1/4). This gives
+// the H100's exact zeros and their signs (sin of tiny angles is 0, sin(pi_f32)
+// is +0, sin of k + 1/2 turns is -0) and its small results (2^-14 gives
+// 0x387f43da); other results differ from it by MUFU's own error, within the
+// ISA's 2^-20.5.
 std::uint64_t sinCosApprox(std::uint64_t a, bool cosine, bool ftz) {
   const fp::Format f = fp::kF32;
   if (fp::isNaN(a, f) || fp::isInf(a, f)) return fp::canonicalNaN(f);
@@ -64,20 +69,27 @@ std::uint64_t sinCosApprox(std::uint64_t a, bool cosine, bool ftz) {
   if (fp::isZero(a, f)) return cosine ? f.oneBits() : a;
   constexpr double kInvTwoPi = 0.15915493667125702;  // 0x3e22f983, 1/(2 pi) rounded to f32
   const std::uint64_t turnsBits = fp::fromDouble(fp::toDouble(a, f) * kInvTwoPi, 0, f, RoundMode::TowardZero, true);
-  const double turns = fp::toDouble(turnsBits, f);
-  const double quarters = std::nearbyint(4 * turns);
-  const double rest = turns - quarters / 4;  // exact, |rest| <= 1/8
-  const double angle = 2 * std::numbers::pi * rest;
-  const double s = std::sin(angle), c = std::cos(angle);
-  // sin(x + q pi/2) is s, c, -s, -c for q = 0..3; cos(x) = sin(x + pi/2).
-  const long q = (static_cast<long>(std::fmod(quarters, 4.0)) + 4 + (cosine ? 1 : 0)) % 4;
-  double y = q == 0 ? s : q == 1 ? c : q == 2 ? -s : -c;
-  if (y == 0) y = 0;  // an exact zero away from the origin is +0
+  const bool negative = fp::signOf(turnsBits, f);
+  const double turns = std::fabs(fp::toDouble(turnsBits, f));
+  double t = turns - std::floor(turns);  // exact
+  if (cosine) t = t + 0.25 >= 1 ? t - 0.75 : t + 0.25;
+  const double quarter = std::floor(4 * t);  // 0..3
+  double r = 0;
+  if (static_cast<int>(quarter) % 2 == 0)
+    r = std::floor((t - quarter / 4) * 0x1p25) * 0x1p-25;
+  else
+    r = std::floor(((quarter + 1) / 4 - t) * 0x1p24) * 0x1p-24;
+  double y = std::sin(2 * std::numbers::pi * r);  // >= +0
+  if (quarter >= 2) y = -y;
+  if (negative && !cosine) y = -y;
   return fp::fromDouble(y, 0, f, RoundMode::NearestEven, ftz);
 }
 
 double tanhFn(double x) { return std::tanh(x); }
-double rsqrtFn(double x) { return 1.0 / std::sqrt(x); }  // 1/sqrt(-0) = -inf, as the ISA table says
+// 1/sqrt(-0) = -inf, as the ISA table says. Computed in long double so the
+// f64 result is rounded once: rsqrt.approx.f64 is correctly rounded on every
+// input an H100 was given (tests/data/isa).
+double rsqrtFn(double x) { return static_cast<double>(1.0L / std::sqrt(static_cast<long double>(x))); }
 double rcpFn(double x) { return 1.0 / x; }
 
 // div.approx.f32: a * (1/b) where 1/b of |b| in (2^126, 2^128) underflows to
@@ -245,6 +257,10 @@ void execFloatArith(ExecCtx& ctx) {
       fi.f = fp::kF16;
       fi.relu = false;
     }
+    ctx.diag(DiagKind::IsaDeviation, ctx.lanes(),
+             isPacked(ins.type)
+                 ? "fma with a directed rounding on .bf16x2: an H100 rounds to nearest (ptxas 13.0 drops the mode)"
+                 : "fma with a directed rounding on .bf16: an H100 computes fma.rn.f16 of the same bits (ptxas 13.0)");
   }
   const bool packed = isPacked(ins.type);
   const std::size_t nsrc = ins.ops.size() - 1;

@@ -305,6 +305,17 @@ void execBits(ExecCtx& ctx) {
     }
   }
   LaneValues out{};
+  // bfe.s32 with an immediate position past bit 31 (and a nonzero immediate
+  // length): the ISA extends a's bit 31; an H100 running ptxas 13.0's code
+  // gives all ones whatever a is (bfe.s32 d, a, 40, 5 in tests/data/isa).
+  // With register operands it follows the ISA.
+  const bool immBfeAllOnes = ins.op == Opcode::Bfe && t == DataType::S32 && ins.ops.size() > 3 &&
+                             ins.ops[2].kind == OperandKind::Imm && ins.ops[3].kind == OperandKind::Imm &&
+                             (ins.ops[2].imm & 0xff) >= 32 && (ins.ops[3].imm & 0xff) != 0;
+  if (immBfeAllOnes)
+    ctx.diag(DiagKind::IsaDeviation, ctx.lanes(),
+             "bfe.s32 with an immediate position past bit 31: an H100 gives all ones (ptxas 13.0), the ISA the "
+             "sign bit of a");
   // lop3.and / lop3.or (9.7.7.6): d|p, ..., q with p = (d != 0) .and/.or q.
   const bool boolOut = ins.op == Opcode::Lop3 && (ins.has(Mod::And) || ins.has(Mod::Or)) && ins.ops.size() > 5;
   LaneValues q{}, pred{};
@@ -377,7 +388,7 @@ void execBits(ExecCtx& ctx) {
         d = reverseBits(rd(lane, 1, t)) >> (64 - width);
         break;
       case Opcode::Bfe:
-        d = bfe(rd(lane, 1, t), u32(lane, 2), u32(lane, 3), width, isSigned);
+        d = immBfeAllOnes ? widthMask(width) : bfe(rd(lane, 1, t), u32(lane, 2), u32(lane, 3), width, isSigned);
         break;
       case Opcode::Bfi:
         d = bfi(rd(lane, 1, t), rd(lane, 2, t), u32(lane, 3), u32(lane, 4), width);

@@ -76,7 +76,7 @@ std::uint64_t mul(Format f, std::uint64_t a, std::uint64_t b, Env e) {
 
 std::uint64_t fma(Format f, std::uint64_t a, std::uint64_t b, std::uint64_t c, Env e) {
   std::uint64_t nan = 0;
-  if (nanOperand(f, {b, a, c}, nan)) return nan;
+  if (nanOperand(f, {b, c, a}, nan)) return nan;
   if (f == kF64) return bitsOf(f64Fma(asDouble(a), asDouble(b), asDouble(c), e.mode));
   a = flushIf(e.ftz, a, f);
   b = flushIf(e.ftz, b, f);

@@ -3,8 +3,9 @@
 // generic implementation per operation for f16, bf16, f32 and f64, with the
 // special-value rules an H100 follows (recorded in tests/data/hw):
 //  - f16/bf16/f32: any NaN result is the canonical NaN (0x7fff / 0x7fffffff).
-//  - f64: a NaN operand is returned quieted with its payload (for add, sub,
-//    mul and fma the b operand's NaN wins, then a, then c; for div a, then b);
+//  - f64: a NaN operand is returned quieted with its payload (for add, sub
+//    and mul the b operand's NaN wins, then a; for fma b, then c, then a:
+//    fma(sNaN, pi, qNaN) returns c's NaN; for div a, then b);
 //    a NaN created from non-NaN operands is 0xfff8000000000000.
 //  - ftz (f32, f16): subnormal inputs are flushed before the operation, tiny
 //    results after rounding (see roundPack).
