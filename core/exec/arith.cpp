@@ -1,5 +1,6 @@
 // Integer arithmetic handlers (PTX ISA 9.7.1 Integer Arithmetic Instructions:
-// add, sub, mul, mad, mul24, mad24, sad, div, rem, abs, neg, min, max; 9.7.2
+// add, sub, mul, mad, mul24, mad24, sad, div, rem, abs, neg, min, max, with
+// the .u16x2/.s16x2 SIMD forms of add, sub, min, max; 9.7.2
 // Extended-Precision Integer Arithmetic: add.cc, addc, sub.cc, subc, mad.cc,
 // madc) and the dispatch of the float forms to arith_float.cpp.
 #include <fmt/format.h>

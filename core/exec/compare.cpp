@@ -1,6 +1,6 @@
 // Comparison and selection handlers: PTX ISA 9.7.5 Comparison and Selection
 // Instructions (set 9.7.5.1, setp 9.7.5.2, selp 9.7.5.3, slct 9.7.5.4) and
-// 9.7.6 Half Precision Comparison Instructions (set, setp on f16/f16x2/bf16x2);
+// 9.7.6 Half Precision Comparison Instructions (set, setp on f16/f16x2/bf16/bf16x2);
 // the comparison operators are those of 9.3.1 (Tables 19 and 20).
 #include <cmath>
 #include <cstdint>

@@ -1,8 +1,9 @@
-// Conversion handlers: PTX ISA 9.7.9.21 cvt, with the conversion rules of
-// 6.5 (Table 15: chop / sign- and zero-extension, int <-> float, float <->
-// float) and 9.4.1 (a destination wider than the type receives the value
-// sign- or zero-extended); the narrow formats of 5.2.5 (.tf32, the fp8
-// pairs .e4m3x2 / .e5m2x2) with .relu and .satfinite; and 9.7.9.22 cvt.pack.
+// Conversion handlers: PTX ISA 9.7.9 Data Movement and Conversion
+// Instructions: cvt, with the conversion rules of 6.5 (Table 15: chop /
+// sign- and zero-extension, int <-> float, float <-> float) and 9.4.1 (a
+// destination wider than the type receives the value sign- or
+// zero-extended), the narrow formats of 5.2.5 (.tf32, the fp8 pairs .e4m3x2
+// / .e5m2x2) with .relu and .satfinite; and cvt.pack.
 #include <fmt/format.h>
 
 #include <cstdint>

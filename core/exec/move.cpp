@@ -1,8 +1,8 @@
-// Data movement handlers: PTX ISA 9.7.9.4 mov (registers, immediates,
-// special registers, symbol addresses; .v2/.v4 vectors of registers),
-// 9.7.9.5 mov (packing elements into a wider register and unpacking them,
-// .b128 registers included), and the dispatch of the Move family (cvt and
-// cvt.pack live in convert.cpp).
+// Data movement handlers: PTX ISA 9.7.9 Data Movement and Conversion
+// Instructions: mov (registers, immediates, special registers, symbol
+// addresses; .v2/.v4 vectors of registers) and mov (packing elements into a
+// wider register and unpacking them, .b128 registers included); and the
+// dispatch of the Move family (cvt and cvt.pack live in convert.cpp).
 #include <fmt/format.h>
 
 #include <cstdint>

@@ -11,7 +11,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -121,8 +120,9 @@ std::vector<std::string> checkApproxForm(const Entry& en, const Form& f, const s
     if (half && !af->packed && (element(engine, en, f, t, -1) >> 16) != (element(h100, en, f, t, -1) >> 16))
       bad.push_back(fmt::format("{} thread {}: upper half of the word: engine {:#x}, H100 {:#x}", f.label, t,
                                 element(engine, en, f, t, -1), element(h100, en, f, t, -1)));
-    const int halves = half ? (af->packed ? 2 : 1) : 0;
-    for (int h = halves == 0 ? -1 : 0; h < std::max(halves, 0); ++h) {
+    // Elements: h = -1 is the whole f32/f64 value, 0 and 1 the 16-bit halves.
+    const int first = half ? 0 : -1, last = half ? (af->packed ? 1 : 0) : -1;
+    for (int h = first; h <= last; ++h) {
       std::vector<std::uint64_t> elemOps = ops;
       if (h >= 0)
         for (auto& o : elemOps) o = (o >> (16 * h)) & 0xffffu;
@@ -130,7 +130,6 @@ std::vector<std::string> checkApproxForm(const Entry& en, const Form& f, const s
           ws::test::checkApprox(*af, elemOps, element(engine, en, f, t, h), element(h100, en, f, t, h));
       if (!why.empty())
         bad.push_back(fmt::format("{} thread {}{}: {}", f.label, t, h >= 0 ? fmt::format(" half {}", h) : "", why));
-      if (h < 0) break;
     }
   }
   return bad;
