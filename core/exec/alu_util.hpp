@@ -126,5 +126,8 @@ inline void unsupported(ExecCtx& ctx, std::string_view what) {
 
 // The float forms of the arithmetic instructions (arith_float.cpp).
 void execFloatArith(ExecCtx& ctx);
+// cvt and cvt.pack (convert.cpp).
+void execCvt(ExecCtx& ctx);
+void execCvtPack(ExecCtx& ctx);
 
 }  // namespace ws::core::alu

@@ -1,5 +1,6 @@
 // Integer arithmetic handlers (PTX ISA 9.7.1 Integer Arithmetic Instructions:
-// add, sub, mul, mad, mul24, mad24, sad, div, rem, abs, neg, min, max; 9.7.2
+// add, sub, mul, mad, mul24, mad24, sad, div, rem, abs, neg, min, max, with
+// the .u16x2/.s16x2 SIMD forms of add, sub, min, max; 9.7.2
 // Extended-Precision Integer Arithmetic: add.cc, addc, sub.cc, subc, mad.cc,
 // madc) and the dispatch of the float forms to arith_float.cpp.
 #include <fmt/format.h>
@@ -88,6 +89,43 @@ std::int64_t low24(T v) {
   return b;
 }
 
+// min/max (9.7.1.10, 9.7.1.11) of two integers; .relu (.s32, .s16x2): a
+// negative result becomes 0.
+template <class T>
+T minMax(bool isMax, T a, T b, bool relu) {
+  T r = isMax == (a < b) ? b : a;
+  if constexpr (std::is_signed_v<T>) {
+    if (relu && r < 0) r = 0;
+  }
+  return r;
+}
+
+// add/sub/min/max .u16x2 / .s16x2 (9.7.1.1, 9.7.1.2, 9.7.1.10, 9.7.1.11):
+// each 16-bit half of the operands on its own, by the rule of the scalar
+// 16-bit form (wrapping add and sub).
+template <class T>
+void simdHalves(ExecCtx& ctx) {
+  using U = std::make_unsigned_t<T>;
+  const Instr& ins = ctx.ins();
+  const bool relu = ins.has(Mod::Relu);
+  LaneValues a, b, out{};
+  ctx.gather(ins.ops[1], DataType::B32, a);
+  ctx.gather(ins.ops[2], DataType::B32, b);
+  auto half = [&](std::uint64_t x, std::uint64_t y) -> std::uint64_t {
+    const T p = fromBits<T>(x), q = fromBits<T>(y);
+    switch (ins.op) {
+      case Opcode::Add: return static_cast<U>(static_cast<U>(p) + static_cast<U>(q));
+      case Opcode::Sub: return static_cast<U>(static_cast<U>(p) - static_cast<U>(q));
+      case Opcode::Min:
+      case Opcode::Max: return static_cast<U>(minMax<T>(ins.op == Opcode::Max, p, q, relu));
+      default: return 0;
+    }
+  };
+  for (std::size_t l = 0; l < kWarpSize; ++l)
+    out[l] = half(a[l] & 0xffffu, b[l] & 0xffffu) | half((a[l] >> 16) & 0xffffu, (b[l] >> 16) & 0xffffu) << 16;
+  ctx.scatter(ins.ops[0], out);
+}
+
 template <class T>
 void intArith(ExecCtx& ctx) {
   using U = std::make_unsigned_t<T>;
@@ -100,6 +138,9 @@ void intArith(ExecCtx& ctx) {
   const LaneMask carryIn = ctx.warp().ctl.carry;
   LaneMask carryOut = 0;
   LaneMask divZero = 0;
+  bool madcHi16 = false;  // madc.hi .u16/.s16 ran (outside the ISA, computed as the H100 does)
+  LaneMask satWraps = 0;  // mad.hi.sat.s32 lanes whose sum overflowed
+  std::string satWhat;
   std::string divWhat;
   // Every source operand of every lane first (mad.wide's addend in the
   // doubled type), then one pass computing the lanes.
@@ -227,11 +268,31 @@ void intArith(ExecCtx& ctx) {
             }
           }
           const T c = src(lane, 3);
-          const T p = hi ? productHi(a, b) : productLo(a, b);
+          T p = hi ? productHi(a, b) : productLo(a, b);
+          if constexpr (sizeof(T) == 2) {
+            // madc.hi .u16/.s16 (accepted by ptxas 13.0, not in the ISA): an
+            // H100 takes the high half of the 32-bit operands' 64-bit product,
+            // i.e. 0 or -1, not bits 16..31 (tests/data/isa, isa_ext_madc).
+            if (Op == Opcode::Madc && hi) {
+              p = static_cast<T>(productHi<W<T>>(a, b));
+              madcHi16 = true;
+            }
+          }
           if constexpr (std::is_same_v<T, std::int32_t>) {
-            if (sat && hi) {  // mad.hi.sat.s32
-              d = toBits(saturate32(static_cast<std::int64_t>(p) + c));
-              break;
+            // mad.hi.sat.s32: the ISA saturates the sum. An H100 running
+            // ptxas 13.0's code wraps a positive overflow (0x7f + 0x7ffffffe
+            // gives 0x8000007d, tests/data/isa); no negative overflow was
+            // recorded, so that one saturates as the ISA says.
+            if (sat && hi && Op == Opcode::Mad) {
+              const std::int64_t sum = static_cast<std::int64_t>(p) + c;
+              if (sum < std::numeric_limits<std::int32_t>::min()) {
+                d = toBits(saturate32(sum));
+                break;
+              }
+              if (sum > std::numeric_limits<std::int32_t>::max()) {
+                if (satWraps == 0) satWhat = fmt::format("lane {}: {:#x} + {:#x}", lane, p, c);
+                satWraps |= 1u << lane;
+              }
             }
           }
           const U r = addCarry<U>(static_cast<U>(p), static_cast<U>(c), Op == Opcode::Madc && cin, cout);
@@ -296,12 +357,7 @@ void intArith(ExecCtx& ctx) {
           break;
         case Opcode::Min:
         case Opcode::Max: {
-          const T a = src(lane, 1), b = src(lane, 2);
-          T r = (Op == Opcode::Min) == (a < b) ? a : b;
-          if constexpr (std::is_signed_v<T>) {
-            if (relu && r < 0) r = 0;  // min.relu / max.relu (.s32): negative results become 0
-          }
-          d = toBits(r);
+          d = toBits(minMax<T>(Op == Opcode::Max, src(lane, 1), src(lane, 2), relu));
           break;
         }
         default:  // execArith passes only the opcodes above
@@ -335,6 +391,18 @@ void intArith(ExecCtx& ctx) {
   if (ins.has(Mod::Cc)) {
     WarpControl& ctl = ctx.ctl();
     ctl.carry = (ctl.carry & ~ctx.lanes()) | carryOut;
+  }
+  if (madcHi16) {
+    ctx.diag(DiagKind::IsaDeviation, ctx.lanes(),
+             fmt::format("madc.hi.{} is not in the PTX ISA (ptxas 13.0 accepts it): an H100 adds the high 32 bits of "
+                         "the 32-bit operands' product (0 or -1), not bits 16..31",
+                         typeName(t)));
+  }
+  if (satWraps != 0) {
+    ctx.diag(DiagKind::IsaDeviation, satWraps,
+             fmt::format("mad.hi.sat.s32 overflows past MAXINT in {} lane(s) ({}): the ISA saturates, an H100 wraps "
+                         "(ptxas 13.0 drops the .sat), and so does this engine",
+                         std::popcount(satWraps), satWhat));
   }
   if (divZero != 0) {
     ctx.diag(DiagKind::DivideByZero, divZero,
@@ -373,6 +441,14 @@ void execArith(ExecCtx& ctx) {
   const Instr& ins = ctx.ins();
   if (isFloat(ins.type)) {
     alu::execFloatArith(ctx);
+    return;
+  }
+  const bool simd = ins.has(Mod::U16x2) || ins.has(Mod::S16x2);
+  if (simd && (ins.op == Opcode::Add || ins.op == Opcode::Sub || ins.op == Opcode::Min || ins.op == Opcode::Max)) {
+    if (ins.has(Mod::S16x2))
+      simdHalves<std::int16_t>(ctx);
+    else
+      simdHalves<std::uint16_t>(ctx);
     return;
   }
   bool done = false;

@@ -30,6 +30,7 @@ struct FloatInstr {
   bool sat = false;
   bool relu = false;
   bool nanProp = false;
+  bool xorsignAbs = false;  // min/max .xorsign.abs
   bool approx = false;
   bool full = false;
   bool ftzF64 = false;   // rcp.approx.ftz.f64 / rsqrt.approx.ftz.f64
@@ -38,23 +39,29 @@ struct FloatInstr {
 
 // f(x) computed in double and rounded to nearest even in format f; a NaN
 // result is the format's canonical NaN.
-std::uint64_t approxUnary(fp::Format f, std::uint64_t a, double (*fn)(double), bool ftzIn, bool ftzOut) {
+std::uint64_t approxUnary(fp::Format f, std::uint64_t a, double (*fn)(double), bool ftzIn, bool ftzOut,
+                          RoundMode m = RoundMode::NearestEven) {
   if (fp::isNaN(a, f)) return fp::canonicalNaN(f);
   if (ftzIn) a = fp::flushSubnormal(a, f);
   const double y = fn(fp::toDouble(a, f));
   if (std::isnan(y)) return fp::canonicalNaN(f);
-  return fp::fromDouble(y, 0, f, RoundMode::NearestEven, ftzOut);
+  return fp::fromDouble(y, 0, f, m, ftzOut);
 }
 
 double exp2Fn(double x) { return std::exp2(x); }
 // log2(-0) = -inf, as the ISA table says (std::log2 gives -inf too; kept explicit).
 double log2Fn(double x) { return x == 0 ? -INFINITY : std::log2(x); }
-// sin.approx / cos.approx: MUFU.SIN and MUFU.COS take the angle in turns,
-// and the PTX is compiled to a multiplication by 1/(2 pi) in f32 first,
-// rounded toward zero (the angles an H100 used show it). So the angle carries
-// that product's rounding (large arguments lose accuracy as on the GPU) and
-// tiny angles flush to zero. Quarter turns are reduced exactly, so multiples
-// of pi/2 give exact results.
+// sin.approx / cos.approx as an H100 computes them (tests/data/isa,
+// tests/data/hw/alu.md). The PTX is compiled to a multiplication by 1/(2 pi)
+// in f32, rounded toward zero, and MUFU.SIN/COS of that angle in turns, which
+// reduces it in fixed point: sin t = +-sin(2 pi r) where, in the even
+// quarters of the turn, r is the distance past the quarter truncated to
+// multiples of 2^-25, and in the odd quarters the distance to the next
+// quarter truncated to 2^-24; sin is odd, cos t = sin(t + 1/4). This gives
+// the H100's exact zeros and their signs (sin of tiny angles is 0, sin(pi_f32)
+// is +0, sin of k + 1/2 turns is -0) and its small results (2^-14 gives
+// 0x387f43da); other results differ from it by MUFU's own error, within the
+// ISA's 2^-20.5.
 std::uint64_t sinCosApprox(std::uint64_t a, bool cosine, bool ftz) {
   const fp::Format f = fp::kF32;
   if (fp::isNaN(a, f) || fp::isInf(a, f)) return fp::canonicalNaN(f);
@@ -62,20 +69,27 @@ std::uint64_t sinCosApprox(std::uint64_t a, bool cosine, bool ftz) {
   if (fp::isZero(a, f)) return cosine ? f.oneBits() : a;
   constexpr double kInvTwoPi = 0.15915493667125702;  // 0x3e22f983, 1/(2 pi) rounded to f32
   const std::uint64_t turnsBits = fp::fromDouble(fp::toDouble(a, f) * kInvTwoPi, 0, f, RoundMode::TowardZero, true);
-  const double turns = fp::toDouble(turnsBits, f);
-  const double quarters = std::nearbyint(4 * turns);
-  const double rest = turns - quarters / 4;  // exact, |rest| <= 1/8
-  const double angle = 2 * std::numbers::pi * rest;
-  const double s = std::sin(angle), c = std::cos(angle);
-  // sin(x + q pi/2) is s, c, -s, -c for q = 0..3; cos(x) = sin(x + pi/2).
-  const long q = (static_cast<long>(std::fmod(quarters, 4.0)) + 4 + (cosine ? 1 : 0)) % 4;
-  double y = q == 0 ? s : q == 1 ? c : q == 2 ? -s : -c;
-  if (y == 0) y = 0;  // an exact zero away from the origin is +0
+  const bool negative = fp::signOf(turnsBits, f);
+  const double turns = std::fabs(fp::toDouble(turnsBits, f));
+  double t = turns - std::floor(turns);  // exact
+  if (cosine) t = t + 0.25 >= 1 ? t - 0.75 : t + 0.25;
+  const double quarter = std::floor(4 * t);  // 0..3
+  double r = 0;
+  if (static_cast<int>(quarter) % 2 == 0)
+    r = std::floor((t - quarter / 4) * 0x1p25) * 0x1p-25;
+  else
+    r = std::floor(((quarter + 1) / 4 - t) * 0x1p24) * 0x1p-24;
+  double y = std::sin(2 * std::numbers::pi * r);  // >= +0
+  if (quarter >= 2) y = -y;
+  if (negative && !cosine) y = -y;
   return fp::fromDouble(y, 0, f, RoundMode::NearestEven, ftz);
 }
 
 double tanhFn(double x) { return std::tanh(x); }
-double rsqrtFn(double x) { return 1.0 / std::sqrt(x); }  // 1/sqrt(-0) = -inf, as the ISA table says
+// 1/sqrt(-0) = -inf, as the ISA table says. Computed in long double so the
+// f64 result is rounded once: rsqrt.approx.f64 is correctly rounded on every
+// input an H100 was given (tests/data/isa).
+double rsqrtFn(double x) { return static_cast<double>(1.0L / std::sqrt(static_cast<long double>(x))); }
 double rcpFn(double x) { return 1.0 / x; }
 
 // div.approx.f32: a * (1/b) where 1/b of |b| in (2^126, 2^128) underflows to
@@ -129,6 +143,7 @@ std::uint64_t elementOp(const FloatInstr& fi, std::uint64_t a, std::uint64_t b, 
       return fp::div(f, a, b, fi.env);
     case Opcode::Min:
     case Opcode::Max:
+      if (fi.xorsignAbs) return fp::minMaxXorsignAbs(f, a, b, fi.op == Opcode::Max, fi.nanProp, ftz);
       return fp::minMax(f, a, b, fi.op == Opcode::Max, fi.nanProp, ftz);
     case Opcode::Abs:
       return fp::absolute(f, a, ftz);
@@ -141,8 +156,9 @@ std::uint64_t elementOp(const FloatInstr& fi, std::uint64_t a, std::uint64_t b, 
     case Opcode::Rcp:
       if (fi.approx) {
         if (f == fp::kF64) return approxFtzF64(a, false);
-        // MUFU.RCP: subnormal inputs act as zeros (an infinite result) with or without .ftz.
-        return approxUnary(f, a, rcpFn, true, ftz);
+        // Subnormal inputs act as zeros (an infinite result) only with .ftz:
+        // rcp.approx.f32 of 0x007fffff is 0x7e800001 on an H100 (tests/data/isa).
+        return approxUnary(f, a, rcpFn, ftz, ftz);
       }
       return fp::div(f, f.oneBits(), a, fi.env);
     case Opcode::Rsqrt:
@@ -161,7 +177,12 @@ std::uint64_t elementOp(const FloatInstr& fi, std::uint64_t a, std::uint64_t b, 
     case Opcode::Ex2: {
       // ex2.approx.ftz.bf16 flushes tiny results too (fi.env.ftz covers f32 and f16 only).
       const bool flush = ftz || (f == fp::kBF16 && fi.ftzFlag);
-      return approxUnary(f, a, exp2Fn, flush, flush);
+      if (f != fp::kF16) return approxUnary(f, a, exp2Fn, flush, flush);
+      // ex2.approx.f16 truncates the significand: of 118 recorded results
+      // 117 are 2^a rounded toward zero (0xce3d gives 0, not the nearest
+      // subnormal 0x0001), but 2^a past the exponent range is infinite.
+      const std::uint64_t r = approxUnary(f, a, exp2Fn, flush, flush, RoundMode::TowardZero);
+      return r == f.maxFinite() && fp::toDouble(a, f) >= 16 ? f.infBits() : r;
     }
     case Opcode::Tanh:
       return approxUnary(f, a, tanhFn, false, false);
@@ -215,10 +236,32 @@ void execFloatArith(ExecCtx& ctx) {
   fi.sat = ins.has(Mod::Sat);
   fi.relu = ins.has(Mod::Relu);
   fi.nanProp = ins.has(Mod::NaNProp);
+  fi.xorsignAbs = ins.has(Mod::Xorsign) && ins.has(Mod::Abs);
+  // fma .oob (9.7.4.5) would make the result 0 when an operand is the
+  // out-of-bounds NaN 0x7fff; on an H100 (sm_90, ptxas 13.0) it changes
+  // nothing: every recorded fma .oob result equals the plain form's, an
+  // OOB NaN operand included (tests/data/isa, isa_half_fma_h).
   fi.approx = ins.has(Mod::Approx);
   fi.full = ins.has(Mod::Full);
   fi.ftzFlag = ins.has(Mod::Ftz);
   fi.ftzF64 = fi.ftzFlag && fi.f == fp::kF64;
+  if (ins.op == Opcode::Fma && fi.f == fp::kBF16 && fi.env.mode != RoundMode::NearestEven) {
+    // fma.rz/.rm/.rp on bf16 (9.7.4.5) as an H100 runs what ptxas 13.0
+    // makes of them (tests/data/isa, isa_half_fma_h): .bf16x2 rounds to
+    // nearest, the mode is dropped; scalar .bf16 is computed as fma.rn.f16
+    // of the same bits (0x3f00 * 0xcf00 gives 0xd220: 1.75 * -28 in f16),
+    // and its .relu is dropped too. The PTX ISA asks for the directed
+    // rounding; the H100 is followed here.
+    fi.env.mode = RoundMode::NearestEven;
+    if (!isPacked(ins.type)) {
+      fi.f = fp::kF16;
+      fi.relu = false;
+    }
+    ctx.diag(DiagKind::IsaDeviation, ctx.lanes(),
+             isPacked(ins.type)
+                 ? "fma with a directed rounding on .bf16x2: an H100 rounds to nearest (ptxas 13.0 drops the mode)"
+                 : "fma with a directed rounding on .bf16: an H100 computes fma.rn.f16 of the same bits (ptxas 13.0)");
+  }
   const bool packed = isPacked(ins.type);
   const std::size_t nsrc = ins.ops.size() - 1;
 

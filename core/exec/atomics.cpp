@@ -90,9 +90,10 @@ void execAtomRed(ExecCtx& ctx) {
     return;
   }
   if (type == DataType::B128) {
-    // Registers hold at most 64 bits in this machine (machine_state.hpp), so
-    // a .b128 operand has no register to come from or go to.
-    ctx.diag(DiagKind::Unsupported, ctx.lanes(), fmt::format("{}: 128-bit registers are not modelled", formName(ins)));
+    // .b128 registers exist (ExecCtx::read128/write128), but the atomic
+    // path carries at most 64 bits per element: exch/cas.b128 are not
+    // executed yet.
+    ctx.diag(DiagKind::Unsupported, ctx.lanes(), fmt::format("{}: 128-bit atomics are not executed", formName(ins)));
     return;
   }
   const Operand& addrOp = ins.ops[static_cast<std::size_t>(ia)];

@@ -1,6 +1,6 @@
 // Comparison and selection handlers: PTX ISA 9.7.5 Comparison and Selection
 // Instructions (set 9.7.5.1, setp 9.7.5.2, selp 9.7.5.3, slct 9.7.5.4) and
-// 9.7.6 Half Precision Comparison Instructions (set, setp on f16/f16x2/bf16x2);
+// 9.7.6 Half Precision Comparison Instructions (set, setp on f16/f16x2/bf16/bf16x2);
 // the comparison operators are those of 9.3.1 (Tables 19 and 20).
 #include <cmath>
 #include <cstdint>
@@ -191,7 +191,7 @@ void execSetp(ExecCtx& ctx) {
 }
 
 // set (9.7.5.1, 9.7.6.1): all ones of the destination integer type, 1.0 for
-// f32/f16 destinations, per half for an f16x2 source.
+// f32/f16/bf16 destinations, per half for an f16x2 or bf16x2 source.
 void execSet(ExecCtx& ctx) {
   const Instr& ins = ctx.ins();
   const DataType dt = ins.type;
@@ -201,6 +201,7 @@ void execSet(ExecCtx& ctx) {
   auto trueValue = [&](bool half) -> std::uint64_t {
     if (dt == DataType::F32) return fp::kF32.oneBits();
     if (dt == DataType::F16 || dt == DataType::F16x2) return fp::kF16.oneBits();
+    if (dt == DataType::BF16 || dt == DataType::BF16x2) return fp::kBF16.oneBits();
     if (half || bitWidth(dt) == 16) return 0xffff;
     return bitWidth(dt) >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bitWidth(dt)) - 1;
   };
@@ -255,7 +256,9 @@ void execSlct(ExecCtx& ctx) {
 }
 
 // testp.op.type p, a (PTX ISA 9.7.3.1): p = whether a is finite, infinite,
-// a number, not a number, normal or subnormal (zero is neither).
+// a number, not a number, normal or subnormal. The ISA calls zero neither
+// normal nor subnormal; an H100 says testp.normal of +0 and -0 is true
+// (f32 and f64, tests/data/isa): .normal is "finite and not subnormal".
 void execTestp(ExecCtx& ctx) {
   const Instr& ins = ctx.ins();
   const fp::Format f = ins.type == DataType::F64 ? fp::kF64 : fp::kF32;
@@ -263,14 +266,14 @@ void execTestp(ExecCtx& ctx) {
   ctx.gather(ins.ops[1], ins.type, a);
   for (std::size_t l = 0; l < kWarpSize; ++l) {
     const std::uint64_t v = a[l];
-    const bool nan = fp::isNaN(v, f), inf = fp::isInf(v, f), sub = fp::isSubnormal(v, f), zero = fp::isZero(v, f);
+    const bool nan = fp::isNaN(v, f), inf = fp::isInf(v, f), sub = fp::isSubnormal(v, f);
     bool r = false;
     switch (ins.opMod) {
       case Mod::Finite: r = !nan && !inf; break;
       case Mod::Infinite: r = inf; break;
       case Mod::Number: r = !nan; break;
       case Mod::NotANumber: r = nan; break;
-      case Mod::Normal: r = !nan && !inf && !sub && !zero; break;
+      case Mod::Normal: r = !nan && !inf && !sub; break;
       case Mod::Subnormal: r = sub; break;
       default: break;
     }

@@ -183,6 +183,23 @@ void ExecCtx::scatterWithPred(const Operand& dst, const LaneValues& v, const Lan
   }
 }
 
+std::array<std::uint64_t, 2> ExecCtx::read128(int lane, const Operand& op) {
+  const std::uint64_t lo = read(lane, op, DataType::B64);
+  if (op.kind != OperandKind::Reg) return {lo, 0};
+  const std::uint32_t hi = program().regs[op.reg].hi;
+  if (hi == kNoReg) return {lo, 0};
+  Operand h;
+  h.kind = OperandKind::Reg;
+  h.reg = hi;
+  return {lo, read(lane, h, DataType::B64)};
+}
+
+void ExecCtx::write128(int lane, const Operand& dst, std::uint64_t lo, std::uint64_t hi) {
+  write(lane, dst, lo);
+  if (dst.kind != OperandKind::Reg) return;
+  if (const std::uint32_t h = program().regs[dst.reg].hi; h != kNoReg) writeReg(lane, h, hi);
+}
+
 void ExecCtx::writeNonRegister(int lane) { diag(DiagKind::Unsupported, 1u << lane, "destination is not a register"); }
 
 Space ExecCtx::instrSpace() const { return spaceOf(m_ins.space); }

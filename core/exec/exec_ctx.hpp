@@ -3,6 +3,7 @@
 // executes. Every register, memory and control write goes through here, so the
 // journal sees {location, before, after} for each of them and the views get
 // the data flows and diagnostics.
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -74,6 +75,13 @@ class ExecCtx {
     m_written[reg] |= 1u << lane;
   }
   void writePred(int lane, std::uint32_t reg, bool v) { writeReg(lane, reg, v ? 1 : 0); }
+  // ---- .b128 registers: two machine registers (RegInfo::hi holds bits
+  // 64..127). The operand's 128 bits as {low, high}; any other operand reads
+  // as read(B64) with a zero high half.
+  std::array<std::uint64_t, 2> read128(int lane, const Operand& op);
+  // Writes a .b128 register (both halves); a narrower register gets `lo`.
+  void write128(int lane, const Operand& dst, std::uint64_t lo, std::uint64_t hi);
+
   // Current bits of a register (no uninitialized-read report).
   std::uint64_t peekReg(int lane, std::uint32_t reg) const { return m_regs[regIndex(lane, reg)]; }
 

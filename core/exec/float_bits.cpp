@@ -71,6 +71,7 @@ std::uint64_t overflow(bool neg, Format f, RoundMode m) {
       toInf = neg;
       break;
   }
+  if (toInf && f.noInf) return sign | f.expMask() | f.manMask();  // E4M3 has no infinity: NaN
   return sign | (toInf ? f.infBits() : f.maxFinite());
 }
 
@@ -82,8 +83,8 @@ double toDouble(std::uint64_t bits, Format f) {
   const int e = static_cast<int>((bits & f.expMask()) >> f.manBits);
   const std::uint64_t man = bits & f.manMask();
   double v = 0;
-  if (e == (1 << f.expBits) - 1) {
-    v = man == 0 ? INFINITY : std::nan("");
+  if (e == (1 << f.expBits) - 1 && !(f.noInf && man != f.manMask())) {
+    v = man == 0 && !f.noInf ? INFINITY : std::nan("");
   } else if (e == 0) {
     v = std::ldexp(static_cast<double>(man), f.emin() - f.manBits);
   } else {
@@ -114,7 +115,9 @@ std::uint64_t roundPack(const Exact& x, Format f, RoundMode m, bool ftz) {
     ++e;
   }
   if (e > f.emax()) return overflow(x.neg, f, m);
-  return sign | (static_cast<std::uint64_t>(e + f.bias()) << f.manBits) | (kept & f.manMask());
+  const std::uint64_t r = sign | (static_cast<std::uint64_t>(e + f.bias()) << f.manBits) | (kept & f.manMask());
+  if (f.noInf && isNaN(r, f)) return overflow(x.neg, f, m);  // rounded up past the largest finite value
+  return r;
 }
 
 Exact exactOf(double v, int tail) {
@@ -165,7 +168,10 @@ std::uint64_t fromInteger(std::uint64_t magnitude, bool neg, Format f, RoundMode
 
 std::uint64_t convert(std::uint64_t bits, Format from, Format to, RoundMode m, bool ftzIn, bool ftzOut) {
   const bool neg = signOf(bits, from);
-  if (isInf(bits, from)) return (neg ? to.signBit() : 0) | to.infBits();
+  if (isInf(bits, from)) {
+    if (to.noInf) return (neg ? to.signBit() : 0) | to.expMask() | to.manMask();  // E4M3: NaN
+    return (neg ? to.signBit() : 0) | to.infBits();
+  }
   if (ftzIn) bits = flushSubnormal(bits, from);
   if (isZero(bits, from)) return neg ? to.signBit() : 0;
   return roundPack(exactOf(toDouble(bits, from), 0), to, m, ftzOut);
@@ -213,14 +219,6 @@ std::uint64_t toInteger(std::uint64_t bits, Format f, RoundMode m, int dstBits, 
   if (r >= limit) return dstBits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << dstBits) - 1;
   if (r <= 0) return 0;
   return static_cast<std::uint64_t>(r);
-}
-
-std::uint32_t toTf32(std::uint32_t f32) {
-  if (isNaN(f32, kF32) || isInf(f32, kF32)) return f32 & ~std::uint32_t{0x1fff};
-  // Adding half of the kept ulp to the magnitude rounds ties away from zero;
-  // a carry into the exponent field is the correctly rounded result (up to
-  // infinity).
-  return (f32 + 0x1000u) & ~std::uint32_t{0x1fff};
 }
 
 std::uint64_t saturate(std::uint64_t bits, Format f) {

@@ -15,16 +15,21 @@ namespace ws::core::fp {
 struct Format {
   int expBits;
   int manBits;
+  // OCP FP8 E4M3 ("fn"): no infinities; the all-ones exponent holds finite
+  // values, and only S.1111.111 is NaN (max 448). Everything else is IEEE-like.
+  bool noInf = false;
 
   constexpr int width() const { return 1 + expBits + manBits; }
   constexpr int bias() const { return (1 << (expBits - 1)) - 1; }
   constexpr int emin() const { return 1 - bias(); }  // exponent of the smallest normal number
-  constexpr int emax() const { return bias(); }
+  constexpr int emax() const { return noInf ? bias() + 1 : bias(); }
   constexpr std::uint64_t signBit() const { return std::uint64_t{1} << (width() - 1); }
   constexpr std::uint64_t manMask() const { return (std::uint64_t{1} << manBits) - 1; }
   constexpr std::uint64_t expMask() const { return ((std::uint64_t{1} << expBits) - 1) << manBits; }
-  constexpr std::uint64_t infBits() const { return expMask(); }
-  constexpr std::uint64_t maxFinite() const { return expMask() - (std::uint64_t{1} << manBits) + manMask(); }
+  constexpr std::uint64_t infBits() const { return expMask(); }  // (noInf formats: not a value)
+  constexpr std::uint64_t maxFinite() const {
+    return noInf ? expMask() | (manMask() - 1) : expMask() - (std::uint64_t{1} << manBits) + manMask();
+  }
   constexpr std::uint64_t quietBit() const { return std::uint64_t{1} << (manBits - 1); }
   constexpr std::uint64_t oneBits() const { return static_cast<std::uint64_t>(bias()) << manBits; }
   constexpr bool operator==(const Format&) const = default;
@@ -34,10 +39,15 @@ inline constexpr Format kF16{5, 10};
 inline constexpr Format kBF16{8, 7};
 inline constexpr Format kF32{8, 23};
 inline constexpr Format kF64{11, 52};
+inline constexpr Format kE4M3{4, 3, true};  // cvt .e4m3x2 elements (PTX ISA 5.2.5.1)
+inline constexpr Format kE5M2{5, 2};        // cvt .e5m2x2 elements
 
 constexpr bool signOf(std::uint64_t b, Format f) { return (b & f.signBit()) != 0; }
-constexpr bool isNaN(std::uint64_t b, Format f) { return (b & f.expMask()) == f.expMask() && (b & f.manMask()) != 0; }
-constexpr bool isInf(std::uint64_t b, Format f) { return (b & ~f.signBit()) == f.expMask(); }
+constexpr bool isNaN(std::uint64_t b, Format f) {
+  if (f.noInf) return (b & ~f.signBit()) == (f.expMask() | f.manMask());
+  return (b & f.expMask()) == f.expMask() && (b & f.manMask()) != 0;
+}
+constexpr bool isInf(std::uint64_t b, Format f) { return !f.noInf && (b & ~f.signBit()) == f.expMask(); }
 constexpr bool isZero(std::uint64_t b, Format f) { return (b & ~f.signBit()) == 0; }
 constexpr bool isSubnormal(std::uint64_t b, Format f) { return (b & f.expMask()) == 0 && (b & f.manMask()) != 0; }
 // .ftz on an input: a subnormal becomes a zero of the same sign.
@@ -103,10 +113,6 @@ double roundIntegral(double v, RoundMode m);
 // destinations (measured on an H100). Signed results come back sign-extended
 // to 64 bits.
 std::uint64_t toInteger(std::uint64_t bits, Format f, RoundMode m, int dstBits, bool dstSigned, bool ftz);
-
-// cvt.rna.tf32.f32: f32 bits rounded to 10 mantissa bits, ties away from
-// zero, low 13 bits cleared; NaNs keep their (truncated) payload.
-std::uint32_t toTf32(std::uint32_t f32);
 
 // Saturation (.sat): NaN -> +0, results clamped to [+0.0, 1.0] (-0.0 -> +0.0).
 std::uint64_t saturate(std::uint64_t bits, Format f);

@@ -76,7 +76,7 @@ std::uint64_t mul(Format f, std::uint64_t a, std::uint64_t b, Env e) {
 
 std::uint64_t fma(Format f, std::uint64_t a, std::uint64_t b, std::uint64_t c, Env e) {
   std::uint64_t nan = 0;
-  if (nanOperand(f, {b, a, c}, nan)) return nan;
+  if (nanOperand(f, {b, c, a}, nan)) return nan;
   if (f == kF64) return bitsOf(f64Fma(asDouble(a), asDouble(b), asDouble(c), e.mode));
   a = flushIf(e.ftz, a, f);
   b = flushIf(e.ftz, b, f);
@@ -134,6 +134,11 @@ std::uint64_t minMax(Format f, std::uint64_t a, std::uint64_t b, bool isMax, boo
     return aFirst ? a : b;
   }
   return (x < y) != isMax ? a : b;
+}
+
+std::uint64_t minMaxXorsignAbs(Format f, std::uint64_t a, std::uint64_t b, bool isMax, bool nanProp, bool ftz) {
+  const std::uint64_t r = minMax(f, a & ~f.signBit(), b & ~f.signBit(), isMax, nanProp, ftz);
+  return isNaN(r, f) ? r : r | ((a ^ b) & f.signBit());
 }
 
 std::uint64_t negate(Format f, std::uint64_t a, bool ftz) {

@@ -3,8 +3,9 @@
 // generic implementation per operation for f16, bf16, f32 and f64, with the
 // special-value rules an H100 follows (recorded in tests/data/hw):
 //  - f16/bf16/f32: any NaN result is the canonical NaN (0x7fff / 0x7fffffff).
-//  - f64: a NaN operand is returned quieted with its payload (for add, sub,
-//    mul and fma the b operand's NaN wins, then a, then c; for div a, then b);
+//  - f64: a NaN operand is returned quieted with its payload (for add, sub
+//    and mul the b operand's NaN wins, then a; for fma b, then c, then a:
+//    fma(sNaN, pi, qNaN) returns c's NaN; for div a, then b);
 //    a NaN created from non-NaN operands is 0xfff8000000000000.
 //  - ftz (f32, f16): subnormal inputs are flushed before the operation, tiny
 //    results after rounding (see roundPack).
@@ -33,6 +34,9 @@ std::uint64_t sqrt(Format f, std::uint64_t a, Env e);
 // NaNs give the canonical NaN (f64: b), nanProp (.NaN) makes any NaN operand
 // give the canonical NaN; -0.0 < +0.0.
 std::uint64_t minMax(Format f, std::uint64_t a, std::uint64_t b, bool isMax, bool nanProp, bool ftz);
+// min/max .xorsign.abs (9.7.3.11-12, 9.7.4.7-8): minMax of |a| and |b|, with
+// the sign of a XOR b on a result that is not NaN.
+std::uint64_t minMaxXorsignAbs(Format f, std::uint64_t a, std::uint64_t b, bool isMax, bool nanProp, bool ftz);
 // neg/abs: f16/bf16/f32 NaN -> canonical NaN; an f64 NaN passes unchanged
 // (quieted: an H100 returns sNaN 0x7ff4.. as 0x7ffc..).
 std::uint64_t negate(Format f, std::uint64_t a, bool ftz);

@@ -51,9 +51,25 @@ bool sharedByTheWarp(const ExecCtx& ctx, ExecCtx::Address a) {
   return s == Space::Global || s == Space::Shared || s == Space::Const || s == Space::Param;
 }
 
+// ld/st .v8 of 8- or 16-bit elements: ptxas 13.0 accepts them (the PTX ISA
+// has .v8 for 32-bit elements only) and an H100 runs them as a scalar access
+// of element 0: ld gives every destination the first element, st stores the
+// first element only (tests/data/isa, isa_move_ld / isa_move_st).
+bool narrowV8(ExecCtx& ctx, bool load) {
+  const Instr& ins = ctx.ins();
+  if (ins.vec != 8 || byteWidth(ins.type) > 2) return false;
+  ctx.diag(DiagKind::IsaDeviation, ctx.lanes(),
+           fmt::format("{}.v8.{}: an H100 {} (ptxas 13.0 compiles .v8 of {}-bit elements as a scalar access)",
+                       load ? "ld" : "st", typeName(ins.type),
+                       load ? "loads the first element into every destination" : "stores the first element only",
+                       bitWidth(ins.type)));
+  return true;
+}
+
 void execLoad(ExecCtx& ctx) {
   const Instr& ins = ctx.ins();
   const unsigned eb = elemBytes(ins);
+  const bool v8Scalar = narrowV8(ctx, true);
   const bool b128 = ins.type == DataType::B128;
   LaneMask lanes = ctx.lanes();
   if (lanes && !ins.ops[1].hasBase && ins.ops[0].kind != OperandKind::Vector && !b128) {
@@ -92,6 +108,13 @@ void execLoad(ExecCtx& ctx) {
     std::size_t n = 0;
     const Operand* dst = elems(ins.ops[0], n);
     ExecCtx::Address a = ctx.address(l, ins.ops[1]);
+    if (v8Scalar) {
+      std::uint64_t v = 0;
+      if (!ctx.load(l, a, eb, v)) continue;
+      if (isSigned(ins.type)) v = signExtend(v, eb);
+      for (std::size_t i = 0; i < n; ++i) ctx.write(l, dst[i], v);
+      continue;
+    }
     const unsigned total = static_cast<unsigned>(n) * eb;
     if (n > 1 && a.addr % total != 0) {
       // Vector accesses must be aligned to the whole vector; report it via a
@@ -102,11 +125,18 @@ void execLoad(ExecCtx& ctx) {
                               fmt::format("lane {} loads a {}-byte vector at {:#x}, not {}-byte aligned", l, total, a.addr, total));
       continue;
     }
+    if (b128 && a.addr % total != 0) {
+      ctx.diag(DiagKind::Misaligned, 1u << l,
+               fmt::format("lane {} loads {} bytes at {:#x}, not {}-byte aligned", l, total, a.addr, total));
+      continue;
+    }
     for (std::size_t i = 0; i < n; ++i) {
       ExecCtx::Address ai{a.space, a.addr + i * eb};
-      if (b128) {
-        ctx.diag(DiagKind::Unsupported, 1u << l, "ld.b128 is not supported by this engine");
-        break;
+      if (b128) {  // a .b128 register: two 8-byte halves, low first (little-endian)
+        std::uint64_t lo = 0, hi = 0;
+        if (!ctx.load(l, ai, 8, lo) || !ctx.load(l, {ai.space, ai.addr + 8}, 8, hi)) break;
+        ctx.write128(l, dst[i], lo, hi);
+        continue;
       }
       std::uint64_t v = 0;
       if (!ctx.load(l, ai, eb, v)) break;
@@ -119,10 +149,12 @@ void execLoad(ExecCtx& ctx) {
 void execStore(ExecCtx& ctx) {
   const Instr& ins = ctx.ins();
   const unsigned eb = elemBytes(ins);
+  const bool v8Scalar = narrowV8(ctx, false);
   for (LaneMask m = ctx.lanes(); m; m &= m - 1) {
     const int l = std::countr_zero(m);
     std::size_t n = 0;
     const Operand* src = elems(ins.ops[1], n);
+    if (v8Scalar) n = 1;
     ExecCtx::Address a = ctx.address(l, ins.ops[0]);
     const unsigned total = static_cast<unsigned>(n) * eb;
     if (n > 1 && a.addr % total != 0) {
@@ -130,13 +162,29 @@ void execStore(ExecCtx& ctx) {
                fmt::format("lane {} stores a {}-byte vector at {:#x}, not {}-byte aligned", l, total, a.addr, total));
       continue;
     }
-    // Read every source first (a store may not see its own partial writes).
-    std::uint64_t vals[8] = {};
-    for (std::size_t i = 0; i < n && i < 8; ++i)
-      vals[i] = src[i].kind == OperandKind::Sink ? 0 : ctx.read(l, src[i], ins.type);
-    for (std::size_t i = 0; i < n && i < 8; ++i) {
+    if (ins.type == DataType::B128 && a.addr % total != 0) {
+      ctx.diag(DiagKind::Misaligned, 1u << l,
+               fmt::format("lane {} stores {} bytes at {:#x}, not {}-byte aligned", l, total, a.addr, total));
+      continue;
+    }
+    // Read every source first (a store may not see its own partial writes);
+    // a .b128 element is stored as two 8-byte halves, low first.
+    const unsigned parts = ins.type == DataType::B128 ? 2 : 1;
+    const unsigned pb = eb / parts;
+    std::uint64_t vals[16] = {};
+    for (std::size_t i = 0; i < n && i * parts < 16; ++i) {
       if (src[i].kind == OperandKind::Sink) continue;
-      if (!ctx.store(l, {a.space, a.addr + i * eb}, eb, vals[i])) break;
+      if (parts == 2) {
+        const auto [lo, hi] = ctx.read128(l, src[i]);
+        vals[2 * i] = lo;
+        vals[2 * i + 1] = hi;
+      } else {
+        vals[i] = ctx.read(l, src[i], ins.type);
+      }
+    }
+    for (std::size_t k = 0; k < n * parts && k < 16; ++k) {
+      if (src[k / parts].kind == OperandKind::Sink) continue;
+      if (!ctx.store(l, {a.space, a.addr + k * pb}, pb, vals[k])) break;
     }
   }
 }

@@ -85,6 +85,12 @@ struct Instr {
   Mod cmp = Mod::None;    // comparison (setp/set/slct), or lo/hi for mul/mad
   Mod opMod = Mod::None;  // operation selector (first Op-axis token)
   Mod opMod2 = Mod::None; // second Op-axis token (setp bool-op, mbarrier sub-op pairs like arrive+expect_tx)
+  // The first narrow-format token (modifiers.def axis Format: .u16x2,
+  // .e4m3x2, .tf32, .u4 ...) and how many type modifiers precede it: for cvt
+  // a format written first is the destination (cvt.rn.satfinite.e4m3x2.f32),
+  // one written after a type the source (cvt.rn.f16x2.e4m3x2).
+  Mod format = Mod::None;
+  std::uint8_t formatPos = 0;
   Mod space = Mod::None;
   Mod sem = Mod::None;
   Mod scope = Mod::None;

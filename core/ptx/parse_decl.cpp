@@ -149,14 +149,27 @@ std::optional<std::uint32_t> Parser::declareSymbol(Symbol s, const Token& tok) {
 
 bool Parser::declareReg(std::string_view name, DataType t, const Token& tok) {
   if (!checkFresh(name, tok)) return false;
-  if (m_prog.regs.size() >= kMaxRegisters) {
+  if (m_prog.regs.size() + (t == DataType::B128 ? 1 : 0) >= kMaxRegisters) {
     error(tok, fmt::format("more than {} registers in the module", kMaxRegisters));
     return false;
   }
   auto idx = static_cast<std::uint32_t>(m_prog.regs.size());
   m_scopes.back().names[name] = {NameRef::Kind::Reg, idx};
-  m_prog.regs.push_back({std::string(name), t, static_cast<std::uint32_t>(m_curFunc)});
+  m_prog.regs.push_back({std::string(name), t, static_cast<std::uint32_t>(m_curFunc), kNoReg});
+  addHighHalves(idx, 1);
   return true;
+}
+
+// The upper halves of .b128 registers [first, first + count), declared after
+// them (so a range %q<N> stays contiguous for name lookup).
+void Parser::addHighHalves(std::uint32_t first, std::uint32_t count) {
+  if (count == 0 || m_prog.regs[first].type != DataType::B128) return;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    RegInfo& lo = m_prog.regs[first + i];
+    lo.hi = static_cast<std::uint32_t>(m_prog.regs.size());
+    RegInfo hi{lo.name + ".hi", DataType::B64, lo.func, kNoReg};
+    m_prog.regs.push_back(std::move(hi));
+  }
 }
 
 bool Parser::declareRegRange(std::string_view prefix, std::uint32_t count, DataType t, const Token& tok) {
@@ -165,7 +178,8 @@ bool Parser::declareRegRange(std::string_view prefix, std::uint32_t count, DataT
     error(tok, fmt::format("'{}<N>' is already declared in this scope", prefix));
     return false;
   }
-  if (count > kMaxRegisters - m_prog.regs.size()) {
+  const std::uint32_t slots = t == DataType::B128 ? 2 : 1;  // .b128: two machine registers each
+  if (count > (kMaxRegisters - m_prog.regs.size()) / slots) {
     error(tok, fmt::format("'{}<{}>' would make more than {} registers in the module", prefix, count, kMaxRegisters));
     return false;
   }
@@ -182,6 +196,7 @@ bool Parser::declareRegRange(std::string_view prefix, std::uint32_t count, DataT
     r.func = static_cast<std::uint32_t>(m_curFunc);
     m_prog.regs.push_back(std::move(r));
   }
+  addHighHalves(base, count);
   return true;
 }
 

@@ -152,6 +152,8 @@ Arity arityOf(const Instr& ins) {
   if (ins.op == Opcode::Fence && ins.has(Mod::TensormapGeneric)) a = {0, 2};
   // cvt to a packed pair converts two sources: cvt.rn.f16x2.f32 d, a, b (PTX ISA 9.7.9.21).
   if (ins.op == Opcode::Cvt && (ins.type == DataType::F16x2 || ins.type == DataType::BF16x2)) a.max = 3;
+  // ... and so does cvt to an fp8 pair from f32: cvt.rn.satfinite.e4m3x2.f32 d, a, b.
+  if (ins.op == Opcode::Cvt && ins.format != Mod::None && ins.formatPos == 0 && ins.type == DataType::F32) a.max = 3;
   return a;
 }
 
@@ -355,11 +357,11 @@ bool Parser::decodeOpcode(Instr& ins, const Token& mn, std::size_t& dotCount) {
           ins.type = ty;
         else if (types == 1)
           ins.type2 = ty;
-        else if (types == 2 && info.family == Family::Video)
-          ins.type3 = ty;
+        else if (types == 2 && (info.family == Family::Video || ins.op == Opcode::CvtPack))
+          ins.type3 = ty;  // video dtype.atype.btype; cvt.pack's c type (always .b32, PTX ISA 9.7.9.22)
         else {
           error(t, fmt::format("too many type modifiers on '{}' (at most {})", info.mnemonic,
-                               info.family == Family::Video ? 3 : 2));
+                               info.family == Family::Video || ins.op == Opcode::CvtPack ? 3 : 2));
           return false;
         }
         ++types;
@@ -403,9 +405,14 @@ bool Parser::decodeOpcode(Instr& ins, const Token& mn, std::size_t& dotCount) {
         }
         ins.vec = *m == Mod::V2 ? 2 : *m == Mod::V4 ? 4 : 8;
         break;
+      case Axis::Format:
+        if (ins.format == Mod::None) {
+          ins.format = *m;
+          ins.formatPos = static_cast<std::uint8_t>(types);
+        }
+        break;
       case Axis::Flag:
       case Axis::Hint:
-      case Axis::Format:
       case Axis::Matrix:
       case Axis::None:
         break;

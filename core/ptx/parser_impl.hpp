@@ -169,6 +169,7 @@ class Parser {
   void declareParams(const std::vector<ParamDecl>& ps, Space space, std::vector<std::uint32_t>* out);
   bool declareReg(std::string_view name, DataType t, const Token& tok);
   bool declareRegRange(std::string_view prefix, std::uint32_t count, DataType t, const Token& tok);
+  void addHighHalves(std::uint32_t first, std::uint32_t count);
   bool checkFresh(std::string_view name, const Token& tok);
   void layoutSegments();
   bool grow(std::uint64_t& segment, std::uint64_t size, std::uint32_t align, std::uint64_t& offset,

@@ -17,10 +17,16 @@ namespace ws::core {
 
 enum class Space : std::uint8_t { Global, Shared, Local, Const, Param, ParamFunc, Generic };
 
+inline constexpr std::uint32_t kNoReg = ~0u;
+
 struct RegInfo {
   std::string name;   // "%r12" (scoped inline-asm registers keep their name)
   DataType type = DataType::B32;
   std::uint32_t func = 0;
+  // A .b128 register is two machine registers: this one holds bits 0..63
+  // and `hi` (a .b64 register named "<name>.hi" that no PTX name reaches)
+  // bits 64..127. kNoReg for every other type.
+  std::uint32_t hi = kNoReg;
 };
 
 struct Symbol {

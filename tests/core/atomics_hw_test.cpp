@@ -87,8 +87,8 @@ std::vector<ws::test::GoldenCase> atomRedCases() {
 
 class HwAtomRed : public ::testing::TestWithParam<ws::test::GoldenCase> {};
 
-// atom_sem_scope without its two .b128 forms (regions 10 and 11), which need
-// 128-bit registers this machine does not have (see B128FormsAreReported);
+// atom_sem_scope without its two .b128 forms (regions 10 and 11), which the
+// engine does not execute yet (see B128FormsAreReported);
 // every other region must match the H100 word for word.
 void replaySemScopeWithoutB128(const ws::test::GoldenCase& c) {
   std::string ptx = ws::test::slurp(c.ptxPath);

@@ -534,8 +534,8 @@ TEST(Atomics, VectorForms) {
 }
 
 TEST(Atomics, B128FormsAreReported) {
-  // exch/cas.b128 need 128-bit registers, which this machine does not model
-  // (a register holds at most 64 bits): reported, memory untouched.
+  // exch/cas.b128: the atomic path carries at most 64 bits per element, so
+  // they are not executed yet: reported, memory untouched.
   const std::string ptx = ws::test::kernel("\t.reg .b128 %q<3>;\n\tatom.global.exch.b128 %q1, [%rd1], %q0;\n");
   LaunchConfig cfg;
   cfg.entry = "k";

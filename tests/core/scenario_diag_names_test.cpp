@@ -38,6 +38,7 @@ TEST(ScenarioDiagNames, PublishedNamesArePinned) {
       {DiagKind::Trap, "trap"},
       {DiagKind::StepBudget, "step-budget"},
       {DiagKind::CallDepth, "call-depth"},
+      {DiagKind::IsaDeviation, "isa-deviation"},
   };
   for (const auto& [kind, slug] : pinned) {
     EXPECT_EQ(diagSlug(kind), slug);
