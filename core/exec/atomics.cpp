@@ -51,6 +51,14 @@ void execCreatepolicy(ExecCtx& ctx) {
     ctx.diag(DiagKind::Unsupported, ctx.lanes(), "createpolicy needs a destination");
     return;
   }
+  if (ins.has(Mod::CvtOp)) {
+    // createpolicy.cvt.L2.b64 d, a: converts an access property made by the
+    // CUDA runtime into a policy; both are opaque here, so d = a.
+    LaneValues a;
+    ctx.gather(ins.ops[1], DataType::B64, a);
+    ctx.scatter(ins.ops[0], a);
+    return;
+  }
   std::uint64_t form = (ins.has(Mod::L2EvictNormal) ? 1u : 0u) | (ins.has(Mod::L2EvictFirst) ? 2u : 0u) |
                        (ins.has(Mod::L2EvictLast) ? 4u : 0u) | (ins.has(Mod::L2EvictUnchanged) ? 8u : 0u);
   if (ins.has(Mod::Range)) form |= 1u << 8;
