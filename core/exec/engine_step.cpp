@@ -13,6 +13,8 @@
 namespace ws::core {
 namespace {
 
+constexpr std::uint64_t kRunToBlockQuantum = 256;
+
 bool waitsForMembers(const Instr& ins) {
   // The family first: the opcode table is looked up for collectives only.
   return (ins.family == Family::Collective && (ins.info().flags & kCollective) != 0) || ins.op == Opcode::BarWarp;
@@ -144,7 +146,11 @@ StepResult Engine::step(StepRecord* rec) {
       }
       if (!other) return retireAsync(0, rec);
     }
-    const bool stay = m_options.scheduling == WarpScheduling::RunToBlock && !spinning;
+    // Run-to-block keeps a warp until it blocks, but hands over every
+    // kRunToBlockQuantum steps: a warp spinning on memory (a flag another warp
+    // sets, as cooperative groups' multi-warp barriers do) must not starve it.
+    const bool stay = m_options.scheduling == WarpScheduling::RunToBlock && !spinning &&
+                      (m_state.step + 1) % kRunToBlockQuantum != 0;
     const std::uint32_t after = stay ? slot : slot + 1;  // slot < n here, so slot + 1 <= n
     beginRecord(rec, slot, g->pc);
     m_state.nextWarp = after;
