@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "core/exec/async_op.hpp"
 #include "core/exec/engine.hpp"
 #include "core/exec/exec_ctx.hpp"
 
@@ -81,6 +82,13 @@ std::string describeWait(const Program& p, const MachineState& st, std::uint32_t
       return fmt::format("waits at barrier.cluster.wait ({}): {} threads of the cluster arrived", barrierAt(p, pc),
                          k.arrived);
     }
+    case WaitKind::AsyncGroup:
+    case WaitKind::BulkGroup: {
+      const bool bulk = c.waitKind[l] == WaitKind::BulkGroup;
+      const std::string at = pc > 0 ? lineOf(p, pc - 1) : where;
+      return fmt::format("waits at {} until its {} but the newest {} have completed", at,
+                         bulk ? "bulk async-groups" : "cp.async-groups", c.waitArg[l]);
+    }
     case WaitKind::None: break;
   }
   return "waits";
@@ -124,10 +132,8 @@ StepResult Engine::step(StepRecord* rec) {
   std::uint32_t slot = m_state.nextWarp % (n + 1);
   for (std::uint32_t i = 0; i <= n; ++i, slot = slot == n ? 0 : slot + 1) {
     if (slot == n) {
-      if (rotateAsync && !m_state.inflight.empty()) {
-        const std::size_t idx = m_options.asyncCompletion == AsyncCompletion::Oldest ? 0 : m_state.inflight.size() - 1;
-        return retireAsync(idx, rec);
-      }
+      if (rotateAsync && !m_state.inflight.empty())
+        return retireAsync(readyAsync(m_options.asyncCompletion == AsyncCompletion::Newest), rec);
       continue;
     }
     auto g = nextGroup(slot);
@@ -142,7 +148,7 @@ StepResult Engine::step(StepRecord* rec) {
         auto gw = nextGroup(w);
         other = gw && (gw->lanes & ~m_state.warps[w].ctl.yielded) != 0;
       }
-      if (!other) return retireAsync(0, rec);
+      if (!other) return retireAsync(readyAsync(false), rec);
     }
     const bool stay = m_options.scheduling == WarpScheduling::RunToBlock && !spinning;
     const std::uint32_t after = stay ? slot : slot + 1;  // slot < n here, so slot + 1 <= n
@@ -152,7 +158,7 @@ StepResult Engine::step(StepRecord* rec) {
   }
   // Nothing can run.
   if (!m_state.inflight.empty() && m_options.asyncCompletion != AsyncCompletion::Manual)
-    return retireAsync(0, rec);
+    return retireAsync(readyAsync(false), rec);
   if (finished()) return {false, StopReason::Finished};
   if (!m_state.inflight.empty()) return {false, StopReason::None};  // Manual: the user retires one
   return deadlock(rec);
@@ -168,8 +174,35 @@ StepResult Engine::stepWarp(std::uint32_t w, StepRecord* rec) {
 
 StepResult Engine::completeAsync(std::uint64_t id, StepRecord* rec) {
   for (std::size_t i = 0; i < m_state.inflight.size(); ++i)
-    if (m_state.inflight[i].id == id) return retireAsync(i, rec);
+    if (m_state.inflight[i].id == id) return asyncReady(m_state, i) ? retireAsync(i, rec) : StepResult{};
   return {};
+}
+
+// The oldest (or newest) in-flight operation that may complete now. The
+// oldest always may, so there is one whenever anything is in flight.
+std::size_t Engine::readyAsync(bool newest) const {
+  const std::size_t n = m_state.inflight.size();
+  for (std::size_t k = 0; k < n; ++k) {
+    const std::size_t i = newest ? n - 1 - k : k;
+    if (asyncReady(m_state, i)) return i;
+  }
+  return 0;
+}
+
+// Lanes of warp w waiting at cp.async.wait_group / cp.async.bulk.wait_group
+// go on once the groups they wait for have nothing in flight.
+void Engine::releaseGroupWaits(std::uint32_t w) {
+  WarpControl& c = m_state.warps[w].ctl;
+  for (LaneMask m = c.waiting; m; m &= m - 1) {
+    const int l = std::countr_zero(m);
+    const auto li = static_cast<std::size_t>(l);
+    const WaitKind k = c.waitKind[li];
+    if (k != WaitKind::AsyncGroup && k != WaitKind::BulkGroup) continue;
+    if (!asyncGroupsDone(m_state, w, l, k == WaitKind::BulkGroup, c.waitArg[li])) continue;
+    touchWarp(w);
+    c.waiting &= ~(LaneMask{1} << l);
+    c.waitKind[li] = WaitKind::None;
+  }
 }
 
 StepResult Engine::retireAsync(std::size_t index, StepRecord* rec) {
@@ -182,6 +215,7 @@ StepResult Engine::retireAsync(std::size_t index, StepRecord* rec) {
   touchInflight();
   m_state.inflight.erase(m_state.inflight.begin() + static_cast<std::ptrdiff_t>(index));
   completeAsyncOp(ctx, op);
+  releaseGroupWaits(op.issuerWarp);
   ++m_state.step;
   endRecord(rec);
   return {true, ctx.stopRequested() ? StopReason::Diagnostic : StopReason::None};
@@ -278,12 +312,12 @@ void Engine::dispatch(ExecCtx& ctx) {
     case Family::Collective: execCollective(ctx); break;
     case Family::Atomic: execAtomic(ctx); break;
     case Family::Mbarrier: execMbarrier(ctx); break;
+    case Family::Async: execAsync(ctx); break;
     case Family::Misc:
       // setmaxnreg and pmevent: hints to the register allocator and the
       // performance monitor, with nothing to do in this machine.
       if (ctx.ins().op == Opcode::Setmaxnreg || ctx.ins().op == Opcode::Pmevent) break;
       [[fallthrough]];
-    case Family::Async:
     case Family::Matrix:
     case Family::Texture:
     case Family::Video:

@@ -18,6 +18,7 @@ void visitFields(const MachineState& s, V& v) {
   for (const WarpState& w : s.warps) {
     v(w.cta); v(w.warpInCta);
     visitFields(w.ctl, v);
+    v(w.groups.cpAsync); v(w.groups.bulk);
     v(w.regs); v(w.written); v(w.local);
   }
   for (const CtaState& c : s.ctas) {
@@ -28,9 +29,11 @@ void visitFields(const MachineState& s, V& v) {
   for (const ClusterState& k : s.clusters) { v(k.firstCta); v(k.numCtas); v(k.phase); v(k.arrived); }
   for (const GlobalBuffer& g : s.global) { v(g.base); v(g.bytes); }
   v(s.constSeg); v(s.params);
+  auto loc = [&](const AsyncLoc& l) { v(l.space); v(l.cta); v(l.addr); };
   for (const AsyncOp& a : s.inflight) {
-    v(a.id); v(a.issuedStep); v(a.issuerWarp); v(a.issuerLane); v(a.pc); v(a.targetCta); v(a.dataOffset);
-    v(a.mbarOffset); v(a.op); v(a.type); v(a.value);
+    v(a.id); v(a.issuedStep); v(a.issuerWarp); v(a.issuerLane); v(a.pc); v(a.kind);
+    loc(a.src); loc(a.dst); v(a.size); v(a.srcSize); v(a.hasMbar); loc(a.mbar);
+    v(a.group); v(a.ctaMask); v(a.op); v(a.type); v(a.data);
   }
 }
 

@@ -76,6 +76,7 @@ struct Instr {
   Mod opMod = Mod::None;  // operation selector (first Op-axis token)
   Mod opMod2 = Mod::None; // second Op-axis token (setp bool-op, mbarrier sub-op pairs like arrive+expect_tx)
   Mod space = Mod::None;
+  Mod space2 = Mod::None; // a copy's second state space: .dst.src order, so space2 is the source
   Mod sem = Mod::None;
   Mod scope = Mod::None;
   std::uint8_t vec = 1;   // vector width: 1, 2, 4, 8
