@@ -196,9 +196,13 @@ void execAsyncCommit(ExecCtx& ctx, bool bulk) {
 }
 
 // cp.async.wait_group N / cp.async.wait_all (9.7.9.25.3.3) and
-// cp.async.bulk.wait_group{.read} N (9.7.9.25.6.2): a lane whose older groups
-// still have operations in flight waits (past the instruction) until the
-// async unit completes them. .read waits for the reads of the sources; this
+// cp.async.bulk.wait_group{.read} N (9.7.9.25.6.2): when some executing lane's
+// older groups still have operations in flight, the executing lanes wait
+// (past the instruction) until the async unit has completed them for every
+// one of them, and go on together: a warp waits as one, as the hardware's
+// scoreboard wait does, so the lanes stay converged for what follows (an
+// aligned bar.sync). Waiting longer than its own groups need is one of the
+// schedules the ISA allows. .read waits for the reads of the sources; this
 // machine reads them when it writes the destinations, so it waits as long.
 void execAsyncWait(ExecCtx& ctx, bool bulk, bool all) {
   const Instr& ins = ctx.ins();
@@ -211,12 +215,10 @@ void execAsyncWait(ExecCtx& ctx, bool bulk, bool all) {
   } else {
     n = static_cast<std::uint32_t>(std::min<std::int64_t>(ins.ops[0].imm, 0xffffffff));
   }
-  LaneMask wait = 0;
-  for (LaneMask m = ctx.lanes(); m; m &= m - 1) {
-    const int l = std::countr_zero(m);
-    if (!asyncGroupsDone(ctx.state(), ctx.warpIndex(), l, bulk, n)) wait |= LaneMask{1} << l;
-  }
-  if (wait) ctx.block(wait, bulk ? WaitKind::BulkGroup : WaitKind::AsyncGroup, n);
+  bool pending = false;
+  for (LaneMask m = ctx.lanes(); m && !pending; m &= m - 1)
+    pending = !asyncGroupsDone(ctx.state(), ctx.warpIndex(), std::countr_zero(m), bulk, n);
+  if (pending) ctx.block(ctx.lanes(), bulk ? WaitKind::BulkGroup : WaitKind::AsyncGroup, n);
 }
 
 // cp.async.mbarrier.arrive{.noinc}{.shared{::cta}}.b64 [addr] (9.7.13.15.15).

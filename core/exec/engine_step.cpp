@@ -140,13 +140,20 @@ StepResult Engine::step(StepRecord* rec) {
     if (!g) continue;
     const WarpControl& c = m_state.warps[slot].ctl;
     const bool spinning = (g->lanes & ~c.yielded) == 0;
-    if (spinning && m_options.asyncCompletion == AsyncCompletion::Lazy && !m_state.inflight.empty()) {
+    // A group is idle when its lanes just failed a wait or are in a poll
+    // loop; warps of a cluster polling out of phase would otherwise never
+    // all look idle at once.
+    auto idle = [&](std::uint32_t w, LaneMask lanes) {
+      const WarpControl& cw = m_state.warps[w].ctl;
+      return (lanes & ~(cw.yielded | cw.polling)) == 0;
+    };
+    if (idle(slot, g->lanes) && m_options.asyncCompletion == AsyncCompletion::Lazy && !m_state.inflight.empty()) {
       // Lazy completion: an async op retires only when every warp is blocked
-      // or spinning; look for a warp that can make real progress first.
+      // or idle; look for a warp that can make real progress first.
       bool other = false;
       for (std::uint32_t w = 0; w < n && !other; ++w) {
         auto gw = nextGroup(w);
-        other = gw && (gw->lanes & ~m_state.warps[w].ctl.yielded) != 0;
+        other = gw && !idle(w, gw->lanes);
       }
       if (!other) return retireAsync(readyAsync(false), rec);
     }
@@ -190,18 +197,30 @@ std::size_t Engine::readyAsync(bool newest) const {
 }
 
 // Lanes of warp w waiting at cp.async.wait_group / cp.async.bulk.wait_group
-// go on once the groups they wait for have nothing in flight.
+// go on once the groups they wait for have nothing in flight; the lanes that
+// wait at one instruction go on together (exec/async_copy.cpp, execAsyncWait).
 void Engine::releaseGroupWaits(std::uint32_t w) {
   WarpControl& c = m_state.warps[w].ctl;
+  LaneMask seen = 0;
   for (LaneMask m = c.waiting; m; m &= m - 1) {
     const int l = std::countr_zero(m);
     const auto li = static_cast<std::size_t>(l);
     const WaitKind k = c.waitKind[li];
-    if (k != WaitKind::AsyncGroup && k != WaitKind::BulkGroup) continue;
-    if (!asyncGroupsDone(m_state, w, l, k == WaitKind::BulkGroup, c.waitArg[li])) continue;
+    if ((k != WaitKind::AsyncGroup && k != WaitKind::BulkGroup) || ((seen >> l) & 1u)) continue;
+    LaneMask here = 0;
+    bool done = true;
+    for (LaneMask o = m; o; o &= o - 1) {
+      const int j = std::countr_zero(o);
+      const auto ji = static_cast<std::size_t>(j);
+      if (c.waitKind[ji] != k || c.pc[ji] != c.pc[li] || c.waitArg[ji] != c.waitArg[li]) continue;
+      here |= LaneMask{1} << j;
+      done = done && asyncGroupsDone(m_state, w, j, k == WaitKind::BulkGroup, c.waitArg[ji]);
+    }
+    seen |= here;
+    if (!done) continue;
     touchWarp(w);
-    c.waiting &= ~(LaneMask{1} << l);
-    c.waitKind[li] = WaitKind::None;
+    c.waiting &= ~here;
+    for (LaneMask o = here; o; o &= o - 1) c.waitKind[static_cast<std::size_t>(std::countr_zero(o))] = WaitKind::None;
   }
 }
 

@@ -545,6 +545,7 @@ void ExecCtx::exitLanes(LaneMask lanes) {
   c.exited |= lanes;
   c.waiting &= ~lanes;
   c.yielded &= ~lanes;
+  c.polling &= ~lanes;
   m_jumped |= lanes;
   CtaControl& cc = ctaCtl(warp().cta);
   cc.liveThreads -= static_cast<std::uint32_t>(std::popcount(lanes));

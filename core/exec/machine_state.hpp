@@ -38,6 +38,10 @@ struct WarpControl {
   LaneMask exited = 0;
   LaneMask waiting = 0;  // lanes blocked (see waitKind)
   LaneMask yielded = 0;  // lanes that last failed a try_wait/test_wait or slept: run others first
+  // Lanes in a poll loop: their last test_wait/try_wait failed and none has
+  // succeeded since (unlike `yielded`, kept while the loop runs its other
+  // instructions). The Lazy completion policy treats them as idle.
+  LaneMask polling = 0;
   LaneMask carry = 0;    // per-lane carry flag (CC.CF) written by .cc arithmetic
   std::array<WaitKind, kWarpSize> waitKind{};
   std::array<std::uint32_t, kWarpSize> waitArg{};

@@ -59,6 +59,7 @@ class MbarrierStep {
     const Operand* dst = addrIdx >= 1 ? &m_ins.ops[static_cast<std::size_t>(addrIdx) - 1] : nullptr;
     for (const LaneInput& in : inputs) lane(kind, in, dst);
     if (m_yield != m_ctx.warp().ctl.yielded) m_ctx.ctl().yielded = m_yield;
+    if (m_polling != m_ctx.warp().ctl.polling) m_ctx.ctl().polling = m_polling;
   }
 
  private:
@@ -166,6 +167,7 @@ class MbarrierStep {
     if (dst) m_ctx.write(l, *dst, complete ? 1u : 0u);
     const LaneMask bit = LaneMask{1} << l;
     m_yield = complete ? (m_yield & ~bit) : (m_yield | bit);
+    m_polling = complete ? (m_polling & ~bit) : (m_polling | bit);
     flow(l, loc, complete ? 1u : 0u);
   }
 
@@ -212,6 +214,7 @@ class MbarrierStep {
   DiagBatch m_diags;
   std::uint32_t m_order = 0;
   LaneMask m_yield = m_ctx.warp().ctl.yielded;
+  LaneMask m_polling = m_ctx.warp().ctl.polling;
 };
 
 // mbarrier.pending_count (9.7.13.15.17): the pending count "prior to the
