@@ -32,7 +32,7 @@ DiagnosticsView buildDiagnostics(const Frame& f) {
   } else if (r->userEdit) {
     v.narration = fmt::format("Step {}: a value was edited by hand.", f.position);
   } else if (r->completedAsync) {
-    v.narration = fmt::format("Step {}: the async unit completed an in-flight red.async.", f.position);
+    v.narration = fmt::format("Step {}: the async unit completed an in-flight {}.", f.position, asyncOpName(f.prog(), r->pc));
   } else if (!r->advanced) {
     v.narration = fmt::format("Step {}: nothing could run.", f.position);
   } else {

@@ -38,7 +38,7 @@ class Explainer {
       return;
     }
     if (r->completedAsync) {
-      m_v.headline = "The async unit completed an in-flight red.async.";
+      m_v.headline = fmt::format("The async unit completed an in-flight {}.", asyncOpName(m_p, r->pc));
       asyncNotes(*r);
       return;
     }
@@ -190,8 +190,10 @@ class Explainer {
     const std::uint32_t total = static_cast<std::uint32_t>(std::count_if(m_rec->flows.begin(), m_rec->flows.end(),
                                                                         [](const core::Flow& fl) { return fl.kind == core::FlowKind::Atomic; }));
     for (const core::Flow& fl : m_rec->flows) {
-      if (fl.from.kind != core::Endpoint::Kind::Lane) continue;
-      const int l = fl.from.lane;
+      // A copy's arrow starts at its source memory; its lane is the issuer.
+      const bool async = fl.kind == core::FlowKind::AsyncIssue;
+      if (fl.from.kind != core::Endpoint::Kind::Lane && !async) continue;
+      const int l = asyncIssuer(fl);
       switch (fl.kind) {
         case core::FlowKind::Atomic: {
           const CellName n = cellName(m_f, fl.to.space, fl.to.cta, fl.to.addr);
@@ -215,9 +217,20 @@ class Explainer {
           break;
         }
         case core::FlowKind::AsyncIssue: {
+          const std::string op = std::string(m_ins->info().mnemonic);
           const CellName n = cellName(m_f, fl.to.space, fl.to.cta, fl.to.addr);
-          add(l, fmt::format("lane {} sends {}{} to {} of {} (red.async #{}, in flight until the async unit completes it)", l,
-                             fl.from.reg >= 0 ? regName(m_p, fl.from.reg) + " = " : "", val(fl.from.reg, fl.value), n.name, n.region, fl.order));
+          if (fl.to.kind == core::Endpoint::Kind::Mbarrier) {
+            add(l, fmt::format("lane {} asks for an arrive-on on {} of {} once its prior cp.async complete ({} #{})", l, n.name,
+                               n.region, op, fl.order));
+          } else if (fl.from.kind == core::Endpoint::Kind::Lane) {
+            add(l, fmt::format("lane {} sends {}{} to {} of {} ({} #{}, in flight until the async unit completes it)", l,
+                               fl.from.reg >= 0 ? regName(m_p, fl.from.reg) + " = " : "", val(fl.from.reg, fl.value), n.name, n.region,
+                               op, fl.order));
+          } else {
+            const CellName src = cellName(m_f, fl.from.space, fl.from.cta, fl.from.addr);
+            add(l, fmt::format("lane {} starts {} #{}: {} from {} of {} to {} of {} (in flight until the async unit completes it)", l, op,
+                               fl.order, asyncAmount(fl), src.name, src.region, n.name, n.region));
+          }
           any = true;
           break;
         }
@@ -280,11 +293,21 @@ class Explainer {
   }
 
   void asyncNotes(const core::StepRecord& r) {
+    const std::string op = r.completedAsync ? asyncOpName(m_p, r.pc) : "";
     for (const core::Flow& fl : r.flows) {
       if (fl.kind == core::FlowKind::AsyncComplete) {
         const CellName n = cellName(m_f, fl.to.space, fl.to.cta, fl.to.addr);
-        m_v.notes.push_back(fmt::format("red.async #{} from lane {} completes: {} of {} = {}", fl.order, fl.from.lane, n.name, n.region,
-                                        formatBits(fl.value, 32, ValueFormat::Auto)));
+        if (fl.from.kind == core::Endpoint::Kind::Lane) {
+          m_v.notes.push_back(fmt::format("{} #{} from lane {} completes: {} of {} = {}", op, fl.order, asyncIssuer(fl), n.name, n.region,
+                                          formatBits(fl.value, 32, ValueFormat::Auto)));
+        } else {
+          const CellName src = cellName(m_f, fl.from.space, fl.from.cta, fl.from.addr);
+          m_v.notes.push_back(fmt::format("{} #{} from lane {} completes: {} from {} of {} into {} of {}", op, fl.order, asyncIssuer(fl),
+                                          asyncAmount(fl), src.name, src.region, n.name, n.region));
+        }
+      } else if (fl.kind == core::FlowKind::AsyncArrive) {
+        const CellName n = cellName(m_f, core::Space::Shared, fl.to.cta, fl.to.addr);
+        m_v.notes.push_back(fmt::format("{} #{} from lane {}: the arrive-on on {} of {}", op, fl.order, asyncIssuer(fl), n.name, n.region));
       } else if (fl.kind == core::FlowKind::CompleteTx) {
         const CellName n = cellName(m_f, core::Space::Shared, fl.to.cta, fl.to.addr);
         std::string state;

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "core/exec/async_op.hpp"
 #include "ui/history_index.hpp"
 #include "ui/step_facts.hpp"
 #include "ui/views.hpp"
@@ -24,6 +25,7 @@ std::string_view flowClass(core::FlowKind k) {
     case core::FlowKind::AsyncIssue: return "flow async inflight";
     case core::FlowKind::AsyncComplete: return "flow async done";
     case core::FlowKind::CompleteTx: return "flow completetx";
+    case core::FlowKind::AsyncArrive: return "flow async arrive";
     case core::FlowKind::MbarrierOp: return "flow mbarrier";
     case core::FlowKind::Load: return "flow load";
     case core::FlowKind::Store: return "flow store";
@@ -101,13 +103,19 @@ class Builder {
     a.cls = std::string(flowClass(fl.kind));
     if (fl.kind == core::FlowKind::AsyncIssue && !inFlight) a.cls = "flow async done";
     a.from = end(fl.from);
-    a.to = end(fl.to, fl.kind == core::FlowKind::CompleteTx || fl.kind == core::FlowKind::MbarrierOp);
+    a.to = end(fl.to, fl.kind == core::FlowKind::CompleteTx || fl.kind == core::FlowKind::MbarrierOp ||
+                          fl.kind == core::FlowKind::AsyncArrive);
     a.order = fl.order;
     a.group = fl.kind == core::FlowKind::Match ? static_cast<int>(fl.group) : -1;
     a.inFlight = inFlight;
     a.keep = fl.kind == core::FlowKind::ShuffleKeep;
     const std::int32_t reg = fl.to.kind == core::Endpoint::Kind::Lane ? fl.to.reg : fl.from.reg;
-    a.label = fl.kind == core::FlowKind::CompleteTx ? fmt::format("{} B", fl.value) : valueText(reg, fl.value);
+    // A copy carries a region: its size; everything else a value.
+    const bool copy = fl.from.kind == core::Endpoint::Kind::Memory &&
+                      (fl.kind == core::FlowKind::AsyncIssue || fl.kind == core::FlowKind::AsyncComplete);
+    a.label = fl.kind == core::FlowKind::CompleteTx ? fmt::format("{} B", fl.value)
+              : copy                               ? asyncAmount(fl)
+                                                   : valueText(reg, fl.value);
     a.tooltip = tooltip;
     const auto& s = m_f.st();
     auto ctaOf = [&](const FlowEnd& e) -> std::int64_t {
@@ -138,6 +146,22 @@ std::uint64_t operandBits(const Frame& f, std::uint32_t warp, int lane, const co
   if (op.kind == core::OperandKind::Imm) return static_cast<std::uint64_t>(op.imm);
   if (op.kind == core::OperandKind::Reg) return regBefore(f, warp, op.reg, lane);
   return 0;
+}
+
+// The tooltip of an async operation's arrow: "red.async #3 from lane 3: 4
+// into acc[3] of CTA rank 1 shared (in flight)", "cp.async.bulk #0 from lane
+// 0: 1024 B from in[0] of in into buf[0] of shared (done)".
+std::string asyncText(const Frame& f, Builder& b, const core::Flow& fl, const std::string& op, const std::string& state) {
+  const CellName n = cellName(f, fl.to.space, fl.to.cta, fl.to.addr);
+  if (fl.to.kind == core::Endpoint::Kind::Mbarrier)
+    return fmt::format("{} #{} from lane {}: an arrive-on on {} of {} once its prior cp.async complete ({})", op, fl.order,
+                       asyncIssuer(fl), n.name, n.region, state);
+  if (fl.from.kind == core::Endpoint::Kind::Lane)
+    return fmt::format("{} #{} from lane {}: {} into {} of {} ({})", op, fl.order, asyncIssuer(fl),
+                       b.valueText(fl.from.reg, fl.value), n.name, n.region, state);
+  const CellName src = cellName(f, fl.from.space, fl.from.cta, fl.from.addr);
+  return fmt::format("{} #{} from lane {}: {} from {} of {} into {} of {} ({})", op, fl.order, asyncIssuer(fl), asyncAmount(fl),
+                     src.name, src.region, n.name, n.region, state);
 }
 
 }  // namespace
@@ -188,6 +212,8 @@ FlowsView buildFlows(const Frame& f, const HistoryIndex* index) {
   auto inflightNow = [&](std::uint64_t id) {
     return std::any_of(s.inflight.begin(), s.inflight.end(), [&](const core::AsyncOp& op) { return op.id == id; });
   };
+  // The async operation this step issues or completes, by its instruction.
+  const std::string opName = r && !r->userEdit ? asyncOpName(p, r->pc) : std::string("async operation");
 
   if (r) {
     if (ins && ins->op == core::Opcode::Shfl) v.shuffle = shuffleInfo(f, *r, *ins);
@@ -244,16 +270,18 @@ FlowsView buildFlows(const Frame& f, const HistoryIndex* index) {
           break;
         }
         case core::FlowKind::AsyncIssue: {
-          const CellName n = cellName(f, fl.to.space, fl.to.cta, fl.to.addr);
           const bool flying = inflightNow(fl.order);
-          b.arrow(fl, flying, fmt::format("red.async #{} from lane {}: {} into {} of {} ({})", fl.order, fl.from.lane,
-                                          b.valueText(fl.from.reg, fl.value), n.name, n.region, flying ? "in flight" : "done"));
+          b.arrow(fl, flying, asyncText(f, b, fl, opName, flying ? "in flight" : "done"));
           break;
         }
         case core::FlowKind::AsyncComplete: {
-          const CellName n = cellName(f, fl.to.space, fl.to.cta, fl.to.addr);
-          b.arrow(fl, false, fmt::format("red.async #{} from lane {} completes: {} of {} = {}", fl.order, fl.from.lane, n.name,
-                                         n.region, formatBits(fl.value, 32, ValueFormat::Auto)));
+          b.arrow(fl, false, asyncText(f, b, fl, opName, "completes"));
+          break;
+        }
+        case core::FlowKind::AsyncArrive: {
+          const CellName n = cellName(f, core::Space::Shared, fl.to.cta, fl.to.addr);
+          b.arrow(fl, false, fmt::format("{} #{} from lane {}: the arrive-on on {} ({})", opName, fl.order, asyncIssuer(fl), n.name,
+                                         n.region));
           break;
         }
         case core::FlowKind::CompleteTx: {
@@ -304,7 +332,7 @@ FlowsView buildFlows(const Frame& f, const HistoryIndex* index) {
     }
   }
 
-  // red.async still in flight (issued in an earlier step), dashed.
+  // Async operations still in flight (issued in an earlier step), dashed.
   for (const core::AsyncOp& op : s.inflight) {
     const bool issuedNow = r && std::any_of(r->flows.begin(), r->flows.end(), [&](const core::Flow& fl) {
       return fl.kind == core::FlowKind::AsyncIssue && fl.order == op.id;
@@ -312,13 +340,13 @@ FlowsView buildFlows(const Frame& f, const HistoryIndex* index) {
     if (issuedNow) continue;
     core::Flow fl;
     fl.kind = core::FlowKind::AsyncIssue;
-    fl.from = core::Endpoint::ofLane(op.issuerWarp, static_cast<int>(op.issuerLane));
-    fl.to = core::Endpoint::ofMemory(core::Space::Shared, op.targetCta, op.dataOffset);
-    fl.value = op.value;
+    fl.from = core::asyncSource(op);
+    fl.to = core::asyncDestination(op);
+    fl.value = op.data[0];
     fl.order = static_cast<std::uint32_t>(op.id);
-    const CellName n = cellName(f, core::Space::Shared, op.targetCta, op.dataOffset);
-    b.arrow(fl, true, fmt::format("red.async #{} from lane {} (issued at step {}): {} into {} of {}, in flight", op.id,
-                                  op.issuerLane, op.issuedStep + 1, formatBits(op.value, 32, ValueFormat::Auto), n.name, n.region));
+    fl.bytes = op.size;
+    fl.issuerLane = static_cast<std::uint8_t>(op.issuerLane);
+    b.arrow(fl, true, asyncText(f, b, fl, asyncOpName(p, op.pc), fmt::format("issued at step {}, in flight", op.issuedStep + 1)));
   }
 
   // Completed operations of the same batch, solid, so the picture shows progress.
@@ -333,9 +361,9 @@ FlowsView buildFlows(const Frame& f, const HistoryIndex* index) {
       if (life.issueStep < batchStart || life.issueStep >= f.position || life.completeStep < 0) continue;
       if (static_cast<std::uint64_t>(life.completeStep) + 1 >= f.position) continue;  // this step's: from the record
       core::Flow fl = life.complete;
-      const CellName n = cellName(f, core::Space::Shared, fl.to.cta, fl.to.addr);
-      b.arrow(fl, false, fmt::format("red.async #{} from lane {} completed at step {}: {} of {}", id, fl.from.lane,
-                                     life.completeStep + 1, n.name, n.region));
+      const CellName n = cellName(f, fl.to.space, fl.to.cta, fl.to.addr);
+      b.arrow(fl, false, fmt::format("{} #{} from lane {} completed at step {}: {} of {}", asyncOpName(p, life.issuePc), id,
+                                     asyncIssuer(fl), life.completeStep + 1, n.name, n.region));
     }
   }
   std::sort(v.matchGroups.begin(), v.matchGroups.end(), [](const MatchGroup& a, const MatchGroup& c) { return a.group < c.group; });

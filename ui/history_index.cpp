@@ -77,7 +77,7 @@ void HistoryIndex::scan(const core::Program& p, const core::StepRecord& r, std::
   if (flags & core::kCollective) mark(MarkerKind::Collective, where);
   if (flags & core::kBarrier) mark(MarkerKind::Barrier, where);
   if ((flags & core::kAsync) || r.completedAsync)
-    mark(MarkerKind::Async, r.completedAsync ? fmt::format("step {}: a red.async completes", i + 1) : where);
+    mark(MarkerKind::Async, r.completedAsync ? fmt::format("step {}: a {} completes", i + 1, asyncOpName(p, r.pc)) : where);
   else if (flags & core::kAtomic) mark(MarkerKind::Atomic, where);
   if (flags & core::kMbarrier) mark(MarkerKind::Mbarrier, where);
 
@@ -93,7 +93,8 @@ void HistoryIndex::scan(const core::Program& p, const core::StepRecord& r, std::
     if (c.region != core::MemRegion::Shared || c.size != 8) continue;
     const int k = findMbarrier(c.index, c.offset);
     if (k < 0) continue;
-    std::string op = r.completedAsync ? "complete-tx (red.async)"
+    const bool arrive = std::any_of(r.flows.begin(), r.flows.end(), [](const core::Flow& fl) { return fl.kind == core::FlowKind::AsyncArrive; });
+    std::string op = r.completedAsync ? fmt::format("{} ({})", arrive ? "arrive-on" : "complete-tx", asyncOpName(p, r.pc))
                      : ins && ins->op == core::Opcode::Mbarrier ? mbarrierOpName(*ins)
                      : ins ? std::string(ins->info().mnemonic)
                            : "edit";

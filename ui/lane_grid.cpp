@@ -35,6 +35,8 @@ std::string waitText(const core::Program& p, core::WaitKind k, std::uint32_t arg
     case core::WaitKind::Barrier: return fmt::format("waiting at barrier {}", arg);
     case core::WaitKind::WarpSync: return fmt::format("waiting at bar.warp.sync for {}", formatMask(arg));
     case core::WaitKind::ClusterBarrier: return fmt::format("waiting at barrier.cluster (phase {})", arg);
+    case core::WaitKind::AsyncGroup: return fmt::format("waiting at cp.async.wait_group {} for its cp.async-groups", arg);
+    case core::WaitKind::BulkGroup: return fmt::format("waiting at cp.async.bulk.wait_group {} for its bulk async-groups", arg);
     case core::WaitKind::None: break;
   }
   return {};

@@ -117,6 +117,23 @@ MbarrierPanelView buildMbarrierPanel(const Frame& f, const HistoryIndex& index) 
       row.waitingText += fmt::format("{}warp {} {}", row.waitingText.empty() ? "" : "; ", w, lanesPhrase(lanes));
     if (row.waitingText.empty()) row.waitingText = "no lane waits on it";
 
+    // The async operations that will complete it.
+    for (const core::AsyncOp& op : s.inflight) {
+      if (!op.hasMbar || op.mbar.cta != o.cta || op.mbar.addr != o.offset) continue;
+      if (op.kind == core::AsyncKind::CpAsyncArrive) {
+        ++row.inflightArrivals;
+      } else {
+        ++row.inflightCopies;
+        row.inflightTx += op.size;
+      }
+    }
+    if (row.inflightCopies)
+      row.inflightText = fmt::format("{} B in flight from {} async operation{} (complete-tx pending)", row.inflightTx,
+                                     row.inflightCopies, row.inflightCopies == 1 ? "" : "s");
+    if (row.inflightArrivals)
+      row.inflightText += fmt::format("{}{} arrive-on{} pending (cp.async.mbarrier.arrive)", row.inflightText.empty() ? "" : "; ",
+                                      row.inflightArrivals, row.inflightArrivals == 1 ? "" : "s");
+
     // Its recent history, newest last.
     std::vector<MbarrierEvent> events;
     for (const auto& t : index.touches()) {

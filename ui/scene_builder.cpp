@@ -52,7 +52,7 @@ Color arrowColor(const Theme& t, const Arrow& a) {
     case core::FlowKind::AsyncIssue: return a.inFlight ? t.flowAsync : t.flowAsyncDone;
     case core::FlowKind::AsyncComplete: return t.flowAsyncDone;
     case core::FlowKind::CompleteTx: return t.flowCompleteTx;
-    case core::FlowKind::MbarrierOp: return t.flowMbarrier;
+    case core::FlowKind::MbarrierOp: case core::FlowKind::AsyncArrive: return t.flowMbarrier;
     case core::FlowKind::Load: case core::FlowKind::Store: return t.flowMemory;
   }
   return t.text;
@@ -69,7 +69,7 @@ double header(Grid& g, const Frame& f, std::uint32_t warp, double y) {
   if (r && r->userEdit) {
     ins = "a value edited by hand";
   } else if (r && r->completedAsync) {
-    ins = "the async unit completes a red.async";
+    ins = "the async unit completes a " + asyncOpName(p, r->pc);
   } else if (r) {
     ins = fmt::format("line {}: {}", lineOf(p, r->pc), instrText(p, r->pc));
     if (const core::Instr* i = instrAt(p, r->pc)) summary = std::string(i->info().summary);

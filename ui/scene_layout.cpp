@@ -245,6 +245,7 @@ double mbarrierBox(Grid& g, const MbarrierRow& m, double x, double y, double& wi
     lines.emplace_back(m.txText, "mbar-tx");
     if (!m.fields.initialised) lines.emplace_back(m.stateText, "mbar-state");
   }
+  if (!m.inflightText.empty()) lines.emplace_back(m.inflightText, "mbar-inflight");
   lines.emplace_back(m.waitingText, "mbar-waiting");
   double w = std::max(textWidth("mbarrier " + m.name, t.fontSize * 1.05, false), textWidth(m.addrText, t.smallSize, false));
   for (const auto& [text, cls] : lines) w = std::max(w, textWidth(text, t.fontSize, false));
@@ -263,6 +264,7 @@ double mbarrierBox(Grid& g, const MbarrierRow& m, double x, double y, double& wi
   box.data.emplace_back("pending", m.decoded ? fmt::format("{}", m.fields.pending) : "");
   box.data.emplace_back("expected", m.decoded ? fmt::format("{}", m.fields.expected) : "");
   box.data.emplace_back("tx", m.decoded ? fmt::format("{}", m.fields.tx) : "");
+  if (m.inflightTx) box.data.emplace_back("inflight-tx", fmt::format("{}", m.inflightTx));
   box.tooltip = fmt::format("mbarrier {} at {}", m.name, m.addrText);
   double yy = y + t.gap * 0.7;
   yy += g.textLine(x + t.gap, yy, "mbarrier " + m.name, t.fontSize * 1.05, t.text, true, false, "mbar-name");

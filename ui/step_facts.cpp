@@ -73,6 +73,13 @@ std::string instrText(const core::Program& p, std::uint32_t pc) {
   return instrMnemonic(p, *ins);
 }
 
+std::string asyncOpName(const core::Program& p, std::uint32_t pc) {
+  const core::Instr* ins = instrAt(p, pc);
+  return ins ? std::string(ins->info().mnemonic) : std::string("async operation");
+}
+
+std::string asyncAmount(const core::Flow& fl) { return fmt::format("{} B", fl.bytes); }
+
 std::string instrMnemonic(const core::Program& p, const core::Instr& ins) {
   // The token at the mnemonic's column has every modifier as written.
   std::string_view s = statementText(p, ins);

@@ -16,6 +16,15 @@ const core::Instr* instrAt(const core::Program& p, std::uint32_t pc);
 std::string instrText(const core::Program& p, std::uint32_t pc);
 // "shfl.sync.bfly.b32": the mnemonic with the modifiers that select the operation.
 std::string instrMnemonic(const core::Program& p, const core::Instr& ins);
+// The async operation an instruction issues, by its table mnemonic
+// ("red.async", "cp.async.bulk", "st.async"); "async operation" when unknown.
+std::string asyncOpName(const core::Program& p, std::uint32_t pc);
+// The lane that issued an async flow's operation.
+inline int asyncIssuer(const core::Flow& fl) {
+  return fl.from.kind == core::Endpoint::Kind::Lane ? fl.from.lane : fl.issuerLane;
+}
+// "1024 B", an async copy's arrow label.
+std::string asyncAmount(const core::Flow& fl);
 // Registers an instruction names (operands, address bases, its guard), each once.
 std::vector<std::uint32_t> instrRegisters(const core::Instr& ins);
 std::int32_t lineOf(const core::Program& p, std::uint32_t pc);

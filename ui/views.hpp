@@ -213,6 +213,13 @@ struct MbarrierRow {
   std::string stateText;   // "initialised" / "not initialised" / "raw 0x..."
   std::vector<std::pair<std::uint32_t, core::LaneMask>> waiting;  // (warp, lanes) waiting on it
   std::string waitingText;
+  // What async operations in flight will do to it: the bytes their
+  // complete-tx will take off the tx-count, and the arrive-ons of
+  // cp.async.mbarrier.arrive still to come.
+  std::uint64_t inflightTx = 0;
+  std::uint32_t inflightCopies = 0;
+  std::uint32_t inflightArrivals = 0;
+  std::string inflightText;  // "1024 B in flight from 4 copies (complete-tx pending)"; "" when nothing is
   bool touched = false;    // this step operated on it
   std::vector<MbarrierEvent> timeline;  // most recent last
 };

@@ -24,6 +24,7 @@ std::string_view flowName(core::FlowKind k) {
     case core::FlowKind::AsyncIssue: return "async-issue";
     case core::FlowKind::AsyncComplete: return "async-complete";
     case core::FlowKind::CompleteTx: return "complete-tx";
+    case core::FlowKind::AsyncArrive: return "async-arrive";
     case core::FlowKind::MbarrierOp: return "mbarrier-op";
     case core::FlowKind::Load: return "load";
     case core::FlowKind::Store: return "store";

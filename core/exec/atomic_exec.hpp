@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/exec/exec_ctx.hpp"
@@ -73,9 +74,10 @@ void execAtomRed(ExecCtx& ctx);
 void execRedAsync(ExecCtx& ctx);
 
 // A complete-tx of `bytes` on the mbarrier at `loc` performed by the async
-// unit for issuer lane `lane` (exec/mbarrier.cpp), with its diagnostics and a
-// CompleteTx flow from `from`.
+// unit for issuer lane `lane` when operation `what` ("red.async",
+// "cp.async.bulk", ...) completes (exec/mbarrier.cpp), with its diagnostics
+// and a CompleteTx flow from `from`.
 void mbarrierCompleteTx(ExecCtx& ctx, int lane, SharedLoc loc, std::uint32_t bytes, const Endpoint& from,
-                        std::uint32_t order, DiagBatch& diags);
+                        std::uint32_t order, DiagBatch& diags, std::string_view what = "red.async");
 
 }  // namespace ws::core

@@ -440,6 +440,12 @@ void Engine::recordCluster(std::uint32_t k) {
   m_rec->clusterCtl.push_back({k, m_state.clusters[k], {}});
 }
 
+void Engine::recordGroups(std::uint32_t w) {
+  if (std::find(m_touched.groups.begin(), m_touched.groups.end(), w) != m_touched.groups.end()) return;
+  m_touched.groups.push_back(w);
+  m_rec->groups.push_back({w, m_state.warps[w].groups, {}});
+}
+
 void Engine::touchInflight() {
   if (!m_rec || m_touched.inflight) return;
   m_touched.inflight = true;
@@ -453,6 +459,7 @@ void Engine::beginRecord(StepRecord* rec, std::uint32_t w, std::uint32_t pc) {
   m_touched.warps.clear();
   m_touched.ctas.clear();
   m_touched.clusters.clear();
+  m_touched.groups.clear();
   m_touched.inflight = false;
   rec->reset();
   rec->step = m_state.step;
@@ -468,6 +475,7 @@ void Engine::endRecord(StepRecord* rec) {
     for (auto& c : rec->warpCtl) c.after = m_state.warps[c.index].ctl;
     for (auto& c : rec->ctaCtl) c.after = m_state.ctas[c.index].ctl;
     for (auto& c : rec->clusterCtl) c.after = m_state.clusters[c.index];
+    for (auto& c : rec->groups) c.after = m_state.warps[c.index].groups;
     if (rec->inflight) rec->inflight->second = m_state.inflight;
     rec->nextWarpAfter = m_state.nextWarp;
     rec->nextAsyncIdAfter = m_state.nextAsyncId;

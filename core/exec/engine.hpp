@@ -112,6 +112,8 @@ class Engine {
   void runCollective(ExecCtx& ctx, LaneMask lanes, LaneMask missing);
   void settle(std::uint32_t w);
   StepResult retireAsync(std::size_t index, StepRecord* rec);
+  std::size_t readyAsync(bool newest) const;
+  void releaseGroupWaits(std::uint32_t w);
   StepResult deadlock(StepRecord* rec);
   void beginRecord(StepRecord* rec, std::uint32_t w, std::uint32_t pc);
   void endRecord(StepRecord* rec);
@@ -132,7 +134,7 @@ class Engine {
 
   // Copy-on-first-touch journal of control records for the step in progress.
   struct Touched {
-    std::vector<std::uint32_t> warps, ctas, clusters;
+    std::vector<std::uint32_t> warps, ctas, clusters, groups;
     bool inflight = false;
   } m_touched;
   StepRecord* m_rec = nullptr;
@@ -146,7 +148,11 @@ class Engine {
   void touchCluster(std::uint32_t k) {
     if (m_rec) recordCluster(k);
   }
+  void touchGroups(std::uint32_t w) {
+    if (m_rec) recordGroups(w);
+  }
   void touchInflight();
+  void recordGroups(std::uint32_t w);
   void recordWarp(std::uint32_t w);
   void recordCta(std::uint32_t c);
   void recordCluster(std::uint32_t k);

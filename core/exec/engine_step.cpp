@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "core/exec/async_op.hpp"
 #include "core/exec/engine.hpp"
 #include "core/exec/exec_ctx.hpp"
 
@@ -83,6 +84,13 @@ std::string describeWait(const Program& p, const MachineState& st, std::uint32_t
       return fmt::format("waits at barrier.cluster.wait ({}): {} threads of the cluster arrived", barrierAt(p, pc),
                          k.arrived);
     }
+    case WaitKind::AsyncGroup:
+    case WaitKind::BulkGroup: {
+      const bool bulk = c.waitKind[l] == WaitKind::BulkGroup;
+      const std::string at = pc > 0 ? lineOf(p, pc - 1) : where;
+      return fmt::format("waits at {} until its {} but the newest {} have completed", at,
+                         bulk ? "bulk async-groups" : "cp.async-groups", c.waitArg[l]);
+    }
     case WaitKind::None: break;
   }
   return "waits";
@@ -126,25 +134,30 @@ StepResult Engine::step(StepRecord* rec) {
   std::uint32_t slot = m_state.nextWarp % (n + 1);
   for (std::uint32_t i = 0; i <= n; ++i, slot = slot == n ? 0 : slot + 1) {
     if (slot == n) {
-      if (rotateAsync && !m_state.inflight.empty()) {
-        const std::size_t idx = m_options.asyncCompletion == AsyncCompletion::Oldest ? 0 : m_state.inflight.size() - 1;
-        return retireAsync(idx, rec);
-      }
+      if (rotateAsync && !m_state.inflight.empty())
+        return retireAsync(readyAsync(m_options.asyncCompletion == AsyncCompletion::Newest), rec);
       continue;
     }
     auto g = nextGroup(slot);
     if (!g) continue;
     const WarpControl& c = m_state.warps[slot].ctl;
     const bool spinning = (g->lanes & ~c.yielded) == 0;
-    if (spinning && m_options.asyncCompletion == AsyncCompletion::Lazy && !m_state.inflight.empty()) {
+    // A group is idle when its lanes just failed a wait or are in a poll
+    // loop; warps of a cluster polling out of phase would otherwise never
+    // all look idle at once.
+    auto idle = [&](std::uint32_t w, LaneMask lanes) {
+      const WarpControl& cw = m_state.warps[w].ctl;
+      return (lanes & ~(cw.yielded | cw.polling)) == 0;
+    };
+    if (idle(slot, g->lanes) && m_options.asyncCompletion == AsyncCompletion::Lazy && !m_state.inflight.empty()) {
       // Lazy completion: an async op retires only when every warp is blocked
-      // or spinning; look for a warp that can make real progress first.
+      // or idle; look for a warp that can make real progress first.
       bool other = false;
       for (std::uint32_t w = 0; w < n && !other; ++w) {
         auto gw = nextGroup(w);
-        other = gw && (gw->lanes & ~m_state.warps[w].ctl.yielded) != 0;
+        other = gw && !idle(w, gw->lanes);
       }
-      if (!other) return retireAsync(0, rec);
+      if (!other) return retireAsync(readyAsync(false), rec);
     }
     // Run-to-block keeps a warp until it blocks, but hands over every
     // kRunToBlockQuantum steps: a warp spinning on memory (a flag another warp
@@ -158,7 +171,7 @@ StepResult Engine::step(StepRecord* rec) {
   }
   // Nothing can run.
   if (!m_state.inflight.empty() && m_options.asyncCompletion != AsyncCompletion::Manual)
-    return retireAsync(0, rec);
+    return retireAsync(readyAsync(false), rec);
   if (finished()) return {false, StopReason::Finished};
   if (!m_state.inflight.empty()) return {false, StopReason::None};  // Manual: the user retires one
   return deadlock(rec);
@@ -174,8 +187,47 @@ StepResult Engine::stepWarp(std::uint32_t w, StepRecord* rec) {
 
 StepResult Engine::completeAsync(std::uint64_t id, StepRecord* rec) {
   for (std::size_t i = 0; i < m_state.inflight.size(); ++i)
-    if (m_state.inflight[i].id == id) return retireAsync(i, rec);
+    if (m_state.inflight[i].id == id) return asyncReady(m_state, i) ? retireAsync(i, rec) : StepResult{};
   return {};
+}
+
+// The oldest (or newest) in-flight operation that may complete now. The
+// oldest always may, so there is one whenever anything is in flight.
+std::size_t Engine::readyAsync(bool newest) const {
+  const std::size_t n = m_state.inflight.size();
+  for (std::size_t k = 0; k < n; ++k) {
+    const std::size_t i = newest ? n - 1 - k : k;
+    if (asyncReady(m_state, i)) return i;
+  }
+  return 0;
+}
+
+// Lanes of warp w waiting at cp.async.wait_group / cp.async.bulk.wait_group
+// go on once the groups they wait for have nothing in flight; the lanes that
+// wait at one instruction go on together (exec/async_copy.cpp, execAsyncWait).
+void Engine::releaseGroupWaits(std::uint32_t w) {
+  WarpControl& c = m_state.warps[w].ctl;
+  LaneMask seen = 0;
+  for (LaneMask m = c.waiting; m; m &= m - 1) {
+    const int l = std::countr_zero(m);
+    const auto li = static_cast<std::size_t>(l);
+    const WaitKind k = c.waitKind[li];
+    if ((k != WaitKind::AsyncGroup && k != WaitKind::BulkGroup) || ((seen >> l) & 1u)) continue;
+    LaneMask here = 0;
+    bool done = true;
+    for (LaneMask o = m; o; o &= o - 1) {
+      const int j = std::countr_zero(o);
+      const auto ji = static_cast<std::size_t>(j);
+      if (c.waitKind[ji] != k || c.pc[ji] != c.pc[li] || c.waitArg[ji] != c.waitArg[li]) continue;
+      here |= LaneMask{1} << j;
+      done = done && asyncGroupsDone(m_state, w, j, k == WaitKind::BulkGroup, c.waitArg[ji]);
+    }
+    seen |= here;
+    if (!done) continue;
+    touchWarp(w);
+    c.waiting &= ~here;
+    for (LaneMask o = here; o; o &= o - 1) c.waitKind[static_cast<std::size_t>(std::countr_zero(o))] = WaitKind::None;
+  }
 }
 
 StepResult Engine::retireAsync(std::size_t index, StepRecord* rec) {
@@ -188,6 +240,7 @@ StepResult Engine::retireAsync(std::size_t index, StepRecord* rec) {
   touchInflight();
   m_state.inflight.erase(m_state.inflight.begin() + static_cast<std::ptrdiff_t>(index));
   completeAsyncOp(ctx, op);
+  releaseGroupWaits(op.issuerWarp);
   ++m_state.step;
   endRecord(rec);
   return {true, ctx.stopRequested() ? StopReason::Diagnostic : StopReason::None};
@@ -285,12 +338,12 @@ void Engine::dispatch(ExecCtx& ctx) {
     case Family::Atomic: execAtomic(ctx); break;
     case Family::Mbarrier: execMbarrier(ctx); break;
     case Family::Video: execVideo(ctx); break;
+    case Family::Async: execAsync(ctx); break;
     case Family::Misc:
       // setmaxnreg and pmevent: hints to the register allocator and the
       // performance monitor, with nothing to do in this machine.
       if (ctx.ins().op == Opcode::Setmaxnreg || ctx.ins().op == Opcode::Pmevent) break;
       [[fallthrough]];
-    case Family::Async:
     case Family::Matrix:
     case Family::Texture:
       // Rows of these families that execute have their own handlers; the

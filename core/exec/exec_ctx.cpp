@@ -216,9 +216,9 @@ Space spaceOf(Mod m) {
   }
 }
 
-ExecCtx::Address ExecCtx::address(int lane, const Operand& op) {
+ExecCtx::Address ExecCtx::address(int lane, const Operand& op, Space space) {
   Address a;
-  a.space = instrSpace();
+  a.space = space;
   std::uint64_t base = 0;
   if (op.hasBase) {
     if (uninitialized(lane, op.reg))
@@ -480,6 +480,28 @@ bool ExecCtx::storeShared(std::uint32_t ctaIndex, std::uint32_t offset, unsigned
   return true;
 }
 
+bool ExecCtx::inBounds(Address a, std::uint64_t bytes) const {
+  const Address s = toSpecific(a);
+  const MachineState& st = m_engine.m_state;
+  auto within = [&](std::uint64_t addr, std::uint64_t size) { return addr <= size && size - addr >= bytes; };
+  switch (s.space) {
+    case Space::Global:
+      for (const GlobalBuffer& b : st.global)
+        if (s.addr >= b.base && within(s.addr - b.base, b.bytes.size())) return true;
+      return false;
+    case Space::Shared: {
+      std::uint32_t c = 0, off = 0;
+      if (s.addr > 0xffffffffull || !sharedTarget(static_cast<std::uint32_t>(s.addr), c, off)) return false;
+      return within(off, st.ctas[c].shared.size());
+    }
+    case Space::Local: case Space::ParamFunc: return within(s.addr, m_engine.m_localBytes);
+    case Space::Const: return within(s.addr, st.constSeg.size());
+    case Space::Param: return within(s.addr, st.params.size());
+    case Space::Generic: break;
+  }
+  return false;
+}
+
 WarpControl& ExecCtx::ctl() {
   m_engine.touchWarp(m_warp);
   return m_engine.m_state.warps[m_warp].ctl;
@@ -498,6 +520,11 @@ ClusterState& ExecCtx::cluster(std::uint32_t k) {
 std::vector<AsyncOp>& ExecCtx::inflight() {
   m_engine.touchInflight();
   return m_engine.m_state.inflight;
+}
+
+AsyncGroups& ExecCtx::groups() {
+  m_engine.touchGroups(m_warp);
+  return m_engine.m_state.warps[m_warp].groups;
 }
 
 std::uint64_t ExecCtx::takeAsyncId() { return m_engine.m_state.nextAsyncId++; }
@@ -535,6 +562,7 @@ void ExecCtx::exitLanes(LaneMask lanes) {
   c.exited |= lanes;
   c.waiting &= ~lanes;
   c.yielded &= ~lanes;
+  c.polling &= ~lanes;
   m_jumped |= lanes;
   CtaControl& cc = ctaCtl(warp().cta);
   cc.liveThreads -= static_cast<std::uint32_t>(std::popcount(lanes));

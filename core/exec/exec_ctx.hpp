@@ -110,7 +110,10 @@ class ExecCtx {
     Space space = Space::Generic;
     std::uint64_t addr = 0;
   };
-  Address address(int lane, const Operand& addrOp);
+  Address address(int lane, const Operand& addrOp) { return address(lane, addrOp, instrSpace()); }
+  // The same for an operand in `space` (a copy's source and destination
+  // spaces differ: cp.async.shared.global).
+  Address address(int lane, const Operand& addrOp, Space space);
   // Resolve a generic address to its window (Global/Shared/Local/Const/Param).
   Address toSpecific(Address a) const;
   // Loads/stores of 1..8 bytes, little-endian. On an out-of-bounds or
@@ -131,12 +134,15 @@ class ExecCtx {
   // Direct access to another CTA's shared memory (red.async completion, mbarrier).
   bool loadShared(std::uint32_t cta, std::uint32_t offset, unsigned bytes, std::uint64_t& out);
   bool storeShared(std::uint32_t cta, std::uint32_t offset, unsigned bytes, std::uint64_t value);
+  // Whether the `bytes` bytes from a lie inside one allocation (nothing reported).
+  bool inBounds(Address a, std::uint64_t bytes) const;
 
   // ---- control (touching records them in the journal)
   WarpControl& ctl();
   CtaControl& ctaCtl(std::uint32_t cta);
   ClusterState& cluster(std::uint32_t index);
   std::vector<AsyncOp>& inflight();
+  AsyncGroups& groups();  // the executing warp's async-group counters
   std::uint64_t takeAsyncId();
   // Set a lane's next PC (default after the step: pc + 1 for executed lanes).
   void jump(int lane, std::uint32_t pc);
@@ -232,6 +238,7 @@ void execCollective(ExecCtx& ctx);
 void execAtomic(ExecCtx& ctx);
 void execMbarrier(ExecCtx& ctx);
 void execVideo(ExecCtx& ctx);
+void execAsync(ExecCtx& ctx);
 
 // Index of the membermask operand of a collective instruction (shfl: 4, vote/
 // match/redux: 2, bar.warp.sync: 0, elect: 1); -1 when it has none.
@@ -240,8 +247,8 @@ int membermaskOperand(const Instr& ins);
 }  // namespace ws::core
 
 namespace ws::core {
-// Perform a retired red.async: the reduction into the target CTA's shared
-// memory and the complete-tx on its mbarrier (exec/atomics.cpp). The context's
-// warp is the issuer's; lanes() is empty.
+// Perform a retired async operation: its writes, then its complete-tx or
+// arrive-on (exec/async_complete.cpp). The context's warp is the issuer's;
+// lanes() is empty.
 void completeAsyncOp(ExecCtx& ctx, const AsyncOp& op);
 }  // namespace ws::core

@@ -11,6 +11,7 @@
 
 #include "core/exec/launch.hpp"
 #include "core/isa/isa.hpp"
+#include "core/ptx/program.hpp"
 
 namespace ws::core {
 
@@ -27,6 +28,8 @@ enum class WaitKind : std::uint8_t {
   Barrier,         // at bar.sync/barrier.sync; arg = barrier id
   WarpSync,        // at bar.warp.sync; arg = membermask
   ClusterBarrier,  // at barrier.cluster.wait; arg = phase it waits to pass
+  AsyncGroup,      // after cp.async.wait_group/wait_all; arg = how many of the newest cp.async-groups may stay pending
+  BulkGroup,       // after cp.async.bulk.wait_group{.read}; arg = likewise for bulk async-groups
 };
 
 struct WarpControl {
@@ -35,6 +38,10 @@ struct WarpControl {
   LaneMask exited = 0;
   LaneMask waiting = 0;  // lanes blocked (see waitKind)
   LaneMask yielded = 0;  // lanes that last failed a try_wait/test_wait or slept: run others first
+  // Lanes in a poll loop: their last test_wait/try_wait failed and none has
+  // succeeded since (unlike `yielded`, kept while the loop runs its other
+  // instructions). The Lazy completion policy treats them as idle.
+  LaneMask polling = 0;
   LaneMask carry = 0;    // per-lane carry flag (CC.CF) written by .cc arithmetic
   std::array<WaitKind, kWarpSize> waitKind{};
   std::array<std::uint32_t, kWarpSize> waitArg{};
@@ -59,10 +66,24 @@ struct WarpControl {
   LaneMask ready() const { return valid & ~exited & ~waiting; }
 };
 
+// Each lane's count of committed async-groups (cp.async.commit_group and
+// cp.async.bulk.commit_group, PTX ISA 9.7.9.25.3.2, 9.7.9.25.6.1). An
+// operation issued while a lane has committed n groups belongs to group n; the
+// lane's groups are numbered in commit order, empty ones included, because
+// wait_group N counts them ("only N or fewer of the most recent groups are
+// pending"). Kept apart from WarpControl so that steps which commit nothing
+// do not journal it.
+struct AsyncGroups {
+  std::array<std::uint32_t, kWarpSize> cpAsync{};
+  std::array<std::uint32_t, kWarpSize> bulk{};
+  bool operator==(const AsyncGroups&) const = default;
+};
+
 struct WarpState {
   std::uint32_t cta = 0;         // linear CTA index
   std::uint32_t warpInCta = 0;
   WarpControl ctl;
+  AsyncGroups groups;
   std::vector<std::uint64_t> regs;     // [reg * 32 + lane], raw bits, zero-extended
   std::vector<std::uint32_t> written;  // [reg]: lanes that have written it
   std::vector<std::uint8_t> local;     // [lane * localBytes + offset]
@@ -106,19 +127,49 @@ struct GlobalBuffer {
   bool operator==(const GlobalBuffer&) const = default;
 };
 
-// A red.async issued but not yet performed: the reduction into a remote CTA's
-// shared memory and the complete-tx on its mbarrier happen together when the
-// completion policy retires it.
+// What an in-flight asynchronous operation does when it completes.
+enum class AsyncKind : std::uint8_t {
+  RedAsync,         // red.async.relaxed: reduce `data[0]` into dst (another CTA's shared memory), complete-tx on mbar
+  RedAsyncRelease,  // red.async.release (sm_100): reduce `data[0]` into dst in global memory; no mbarrier
+  CpAsync,          // cp.async: copy srcSize bytes, zero-fill up to size, into the issuer's shared memory
+  CpAsyncArrive,    // cp.async.mbarrier.arrive: an arrive-on on mbar once the issuer's older cp.async completed
+  BulkCopy,         // cp.async.bulk: copy size bytes; complete-tx on mbar, or a bulk async-group
+  BulkReduce,       // cp.reduce.async.bulk: reduce size bytes of src element-wise into dst (op, type)
+  StAsync,          // st.async: store size bytes of `data` into dst, complete-tx on mbar
+};
+
+// A memory location an async operation names: a global address, or an
+// offset into one CTA's shared memory.
+struct AsyncLoc {
+  Space space = Space::Global;  // Global or Shared
+  std::uint32_t cta = 0;        // Shared: linear CTA index
+  std::uint64_t addr = 0;       // Global: the address; Shared: the offset in that CTA
+  bool operator==(const AsyncLoc&) const = default;
+};
+
+inline constexpr std::uint32_t kNoAsyncGroup = ~0u;
+
+// An asynchronous operation issued but not yet performed. Its effects (the
+// data written at dst, the complete-tx or arrive-on on mbar) happen together
+// when the completion policy retires it; sources are read then too, which is
+// one of the orders the PTX ISA allows (the program may not touch them before
+// it waits for completion).
 struct AsyncOp {
   std::uint64_t id = 0;           // issue order
   std::uint64_t issuedStep = 0;
   std::uint32_t issuerWarp = 0, issuerLane = 0, pc = 0;
-  std::uint32_t targetCta = 0;    // linear CTA index holding the data and mbarrier
-  std::uint32_t dataOffset = 0;   // shared offset in the target CTA
-  std::uint32_t mbarOffset = 0;
-  Mod op = Mod::Add;
-  DataType type = DataType::U32;
-  std::uint64_t value = 0;
+  AsyncKind kind = AsyncKind::RedAsync;
+  AsyncLoc src;                   // copies and bulk reductions: where the data comes from
+  AsyncLoc dst;                   // where it goes
+  std::uint32_t size = 0;         // bytes written at dst
+  std::uint32_t srcSize = 0;      // bytes read from src (cp.async: the rest of size is zero-filled)
+  bool hasMbar = false;
+  AsyncLoc mbar;                  // the mbarrier completed (Shared)
+  std::uint32_t group = kNoAsyncGroup;  // cp.async / .bulk_group: the issuer's async-group number
+  std::uint16_t ctaMask = 0;      // multicast: every destination CTA rank (one op per destination)
+  Mod op = Mod::None;             // reductions
+  DataType type = DataType::None;
+  std::array<std::uint64_t, 2> data{};  // red.async's operand; st.async's bytes, little-endian
   bool operator==(const AsyncOp&) const = default;
 };
 

@@ -5,6 +5,7 @@
 // previous lanes' effects.
 #include <fmt/format.h>
 
+#include "core/exec/async_copy.hpp"
 #include "core/exec/atomic_exec.hpp"
 #include "core/exec/mbarrier_object.hpp"
 
@@ -58,6 +59,7 @@ class MbarrierStep {
     const Operand* dst = addrIdx >= 1 ? &m_ins.ops[static_cast<std::size_t>(addrIdx) - 1] : nullptr;
     for (const LaneInput& in : inputs) lane(kind, in, dst);
     if (m_yield != m_ctx.warp().ctl.yielded) m_ctx.ctl().yielded = m_yield;
+    if (m_polling != m_ctx.warp().ctl.polling) m_ctx.ctl().polling = m_polling;
   }
 
  private:
@@ -165,6 +167,7 @@ class MbarrierStep {
     if (dst) m_ctx.write(l, *dst, complete ? 1u : 0u);
     const LaneMask bit = LaneMask{1} << l;
     m_yield = complete ? (m_yield & ~bit) : (m_yield | bit);
+    m_polling = complete ? (m_polling & ~bit) : (m_polling | bit);
     flow(l, loc, complete ? 1u : 0u);
   }
 
@@ -211,6 +214,7 @@ class MbarrierStep {
   DiagBatch m_diags;
   std::uint32_t m_order = 0;
   LaneMask m_yield = m_ctx.warp().ctl.yielded;
+  LaneMask m_polling = m_ctx.warp().ctl.polling;
 };
 
 // mbarrier.pending_count (9.7.13.15.17): the pending count "prior to the
@@ -242,24 +246,36 @@ void execMbarrier(ExecCtx& ctx) {
   MbarrierStep(ctx).run(kind, addrIdx);
 }
 
-// The complete-tx that retires a red.async (9.7.13.7, 9.7.13.15.5.2).
-void mbarrierCompleteTx(ExecCtx& ctx, int lane, SharedLoc loc, std::uint32_t bytes, const Endpoint& from,
-                        std::uint32_t order, DiagBatch& diags) {
+namespace {
+
+// The object at `loc` for an operation of the async unit, or nullopt (reported
+// when it is not an initialised mbarrier).
+std::optional<mbar::Mbarrier> asyncTarget(ExecCtx& ctx, int lane, SharedLoc loc, std::string_view what,
+                                          DiagBatch& diags) {
   std::uint64_t word = 0;
-  if (loc.cta >= ctx.state().ctas.size() || !ctx.loadShared(loc.cta, loc.offset, mbar::kBytes, word)) return;
+  if (loc.cta >= ctx.state().ctas.size() || !ctx.loadShared(loc.cta, loc.offset, mbar::kBytes, word)) return std::nullopt;
   const mbar::Mbarrier m = mbar::decode(word);
-  if (!m.initialised) {
-    diags.add(DiagKind::MbarrierUninitialized, lane,
-              fmt::format("red.async complete-tx of {} bytes on shared offset {:#x} of CTA rank {}, which holds no "
-                          "initialised mbarrier object (word {:#018x})",
-                          bytes, loc.offset, ctx.state().ctas[loc.cta].clusterRank, word));
-    return;
-  }
-  const mbar::Outcome o = mbar::completeTx(m, bytes);
+  if (m.initialised) return m;
+  diags.add(DiagKind::MbarrierUninitialized, lane,
+            fmt::format("{} on shared offset {:#x} of CTA rank {}, which holds no initialised mbarrier object "
+                        "(word {:#018x})",
+                        what, loc.offset, ctx.state().ctas[loc.cta].clusterRank, word));
+  return std::nullopt;
+}
+
+}  // namespace
+
+// The complete-tx that retires a red.async (9.7.13.7), a bulk copy or
+// reduction (9.7.9.25.4) or an st.async (9.7.9.12): 9.7.13.15.5.2.
+void mbarrierCompleteTx(ExecCtx& ctx, int lane, SharedLoc loc, std::uint32_t bytes, const Endpoint& from,
+                        std::uint32_t order, DiagBatch& diags, std::string_view what) {
+  const auto m = asyncTarget(ctx, lane, loc, fmt::format("{} complete-tx of {} bytes", what, bytes), diags);
+  if (!m) return;
+  const mbar::Outcome o = mbar::completeTx(*m, bytes);
   if (o.txOutOfRange)
     diags.add(DiagKind::MbarrierTxOverflow, lane,
-              fmt::format("red.async complete-tx of {} bytes takes the tx-count from {} outside [-(2^20-1), 2^20-1]",
-                          bytes, m.tx));
+              fmt::format("{} complete-tx of {} bytes takes the tx-count from {} outside [-(2^20-1), 2^20-1]", what,
+                          bytes, m->tx));
   ctx.storeShared(loc.cta, loc.offset, mbar::kBytes, mbar::encode(o.after));
   Flow f;
   f.kind = FlowKind::CompleteTx;
@@ -267,6 +283,50 @@ void mbarrierCompleteTx(ExecCtx& ctx, int lane, SharedLoc loc, std::uint32_t byt
   f.to = Endpoint::ofMbarrier(loc.cta, loc.offset);
   f.value = bytes;
   f.order = order;
+  f.bytes = bytes;
+  f.issuerLane = static_cast<std::uint8_t>(lane);
+  ctx.flow(f);
+}
+
+}  // namespace ws::core
+
+namespace ws::core {
+
+// cp.async.mbarrier.arrive (9.7.13.15.15) at issue, without .noinc.
+void mbarrierIncrementPending(ExecCtx& ctx, int lane, SharedLoc loc, DiagBatch& diags) {
+  const auto m = asyncTarget(ctx, lane, loc, fmt::format("lane {}: cp.async.mbarrier.arrive", lane), diags);
+  if (!m) return;
+  const mbar::Outcome o = mbar::addPending(*m, 1);
+  if (o.pendingOverflow)
+    diags.add(DiagKind::CpAsyncArriveOverflow, lane,
+              fmt::format("lane {}: cp.async.mbarrier.arrive takes the pending count from {} past 2^20-1: {}", lane,
+                          m->pending, describe(*m)));
+  ctx.storeShared(loc.cta, loc.offset, mbar::kBytes, mbar::encode(o.after));
+  Flow f;
+  f.kind = FlowKind::MbarrierOp;
+  f.from = Endpoint::ofLane(ctx.warpIndex(), lane);
+  f.to = Endpoint::ofMbarrier(loc.cta, loc.offset);
+  f.value = 1;
+  ctx.flow(f);
+}
+
+// Its arrive-on (9.7.13.15.7) with count 1, once the issuer's prior cp.async completed.
+void mbarrierAsyncArrive(ExecCtx& ctx, int lane, SharedLoc loc, std::uint32_t order, DiagBatch& diags) {
+  const auto m = asyncTarget(ctx, lane, loc, "the arrive-on of cp.async.mbarrier.arrive", diags);
+  if (!m) return;
+  const mbar::Outcome o = mbar::arrive(*m, 1);
+  if (o.overArrive)
+    diags.add(DiagKind::MbarrierOverArrive, lane,
+              fmt::format("lane {}: the arrive-on of cp.async.mbarrier.arrive exceeds the pending arrival count: {}",
+                          lane, describe(*m)));
+  ctx.storeShared(loc.cta, loc.offset, mbar::kBytes, mbar::encode(o.after));
+  Flow f;
+  f.kind = FlowKind::AsyncArrive;
+  f.from = Endpoint::ofLane(ctx.warpIndex(), lane);
+  f.to = Endpoint::ofMbarrier(loc.cta, loc.offset);
+  f.value = 1;
+  f.order = order;
+  f.issuerLane = static_cast<std::uint8_t>(lane);
   ctx.flow(f);
 }
 

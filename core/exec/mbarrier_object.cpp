@@ -95,6 +95,15 @@ Outcome apply(const Mbarrier& m, const Change& c) {
   return o;
 }
 
+Outcome addPending(const Mbarrier& m, std::uint32_t count) {
+  Outcome o;
+  o.after = m;
+  const std::uint64_t v = static_cast<std::uint64_t>(m.pending) + count;
+  o.pendingOverflow = v > kMaxCount;
+  o.after.pending = static_cast<std::uint32_t>(v & kCountMask);
+  return o;
+}
+
 bool parityCompleted(const Mbarrier& m, std::uint32_t parity) { return m.parity() != (parity & 1u); }
 
 std::uint32_t tokenAge(const Mbarrier& m, std::uint64_t token) {

@@ -50,6 +50,7 @@ struct Outcome {
   bool overArrive = false;         // the pending arrival count would have gone below zero
   bool expectedUnderflow = false;  // arrive_drop took the expected count below zero
   bool txOutOfRange = false;       // the tx-count left [-(2^20-1), 2^20-1]
+  bool pendingOverflow = false;    // an increment took the pending count past 2^20-1
 };
 
 // mbarrier.init (9.7.13.15.9): phase 0, expected = pending = count, tx-count 0.
@@ -74,6 +75,11 @@ inline Outcome expectTx(const Mbarrier& m, std::uint32_t txCount) { return apply
 inline Outcome completeTx(const Mbarrier& m, std::uint32_t txCount) {
   return apply(m, {0, false, -static_cast<std::int64_t>(txCount)});
 }
+
+// cp.async.mbarrier.arrive without .noinc (9.7.13.15.15): "the pending count
+// of the mbarrier object is incremented by 1 prior to the asynchronous
+// arrive-on operation". Never completes a phase (the count only grows).
+Outcome addPending(const Mbarrier& m, std::uint32_t count);
 
 // test_wait/try_wait.parity (9.7.13.15.16): the phase with this parity (the
 // current or the immediately preceding one) has completed, i.e. the current

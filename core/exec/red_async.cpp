@@ -1,10 +1,14 @@
-// red.async (PTX ISA 9.7.13.7): a reduction into another CTA's shared memory
-// that completes later, signalled by a complete-tx on an mbarrier of that CTA.
+// red.async (PTX ISA 9.7.13.7), both forms, as asynchronous operations:
+// - .relaxed.cluster .mbarrier::complete_tx::bytes: a reduction into another
+//   CTA's shared memory, signalled by a complete-tx on an mbarrier of that CTA;
+// - .release.{gpu,cluster,sys}.global.add (sm_100): a strong release-ordered
+//   add into global memory with no completion mechanism ("the completion of
+//   the store synchronizes with the end of the CTA").
 // Issue records an AsyncOp; the engine's completion policy later retires it
-// through completeAsyncOp, which performs the reduction and the complete-tx.
+// through completeAsyncOp, which performs the reduction (and the complete-tx).
 #include <fmt/format.h>
 
-#include "core/exec/atomic_exec.hpp"
+#include "core/exec/async_copy.hpp"
 #include "core/exec/atomic_ops.hpp"
 
 namespace ws::core {
@@ -22,24 +26,89 @@ bool redAsyncFormValid(Mod op, DataType t) {
   }
 }
 
+// The .release form: add on u32/s32/u64/s64.
+bool releaseFormValid(Mod op, DataType t) {
+  return op == Mod::Add && (t == DataType::U32 || t == DataType::S32 || t == DataType::U64 || t == DataType::S64);
+}
+
 std::uint32_t rankOf(const ExecCtx& ctx, std::uint32_t cta) { return ctx.state().ctas[cta].clusterRank; }
+
+std::string formName(const Instr& ins) {
+  return fmt::format("red.async.{}.{}", modName(ins.opMod), typeName(ins.type));
+}
+
+// red.async{.mmio}.release.scope{.global}.add.type [a], b (the conditions
+// "When .sem is .release", 9.7.13.7).
+void execRedAsyncRelease(ExecCtx& ctx) {
+  const Instr& ins = ctx.ins();
+  const int ia = addressOperand(ins);
+  if (ia < 0 || static_cast<std::size_t>(ia) + 1 >= ins.ops.size() || !releaseFormValid(ins.opMod, ins.type)) {
+    ctx.diag(DiagKind::Unsupported, ctx.lanes(),
+             fmt::format("{} is not a form of red.async.release (add on u32, s32, u64 or s64)", formName(ins)));
+    return;
+  }
+  DiagBatch diags(ctx);
+  if (ins.has(Mod::Mmio) && ins.scope != Mod::Sys)
+    diags.addMask(DiagKind::RedAsyncMmioScope, ctx.lanes(),
+                  fmt::format("red.async.mmio with scope .{}", modName(ins.scope)));
+  if (ins.has(Mod::CompleteTxBytes))
+    diags.addMask(DiagKind::RedAsyncReleaseCompletion, ctx.lanes(),
+                  "red.async.release names .mbarrier::complete_tx::bytes");
+  if (ins.space != Mod::None && ins.space != Mod::Global) {
+    diags.addMask(DiagKind::RedAsyncReleaseSpace, ctx.lanes(),
+                  fmt::format("red.async.release on .{} (it reduces into .global memory)", modName(ins.space)));
+    return;
+  }
+  const Operand& aOp = ins.ops[static_cast<std::size_t>(ia)];
+  const Operand& bOp = ins.ops[static_cast<std::size_t>(ia) + 1];
+  const auto bytes = static_cast<unsigned>(byteWidth(ins.type));
+  struct LaneInput {
+    int lane;
+    ExecCtx::Address a;
+    std::uint64_t value;
+  };
+  std::vector<LaneInput> inputs;
+  for (int lane : serialisationOrder(ctx.lanes())) inputs.push_back({lane, ctx.address(lane, aOp), ctx.read(lane, bOp, ins.type)});
+  for (const LaneInput& in : inputs) {
+    const ExecCtx::Address where = ctx.toSpecific(in.a);
+    if (where.space != Space::Global) {
+      diags.add(DiagKind::RedAsyncReleaseSpace, in.lane,
+                fmt::format("lane {}: generic address {:#x} is not in the .global window", in.lane, in.a.addr));
+      continue;
+    }
+    if (where.addr % bytes != 0) {
+      diags.add(DiagKind::Misaligned, in.lane,
+                fmt::format("lane {}: {} address {:#x} is not {}-byte aligned", in.lane, formName(ins), where.addr, bytes));
+      continue;
+    }
+    if (!ctx.inBounds(where, bytes)) {
+      diags.add(DiagKind::OutOfBounds, in.lane,
+                fmt::format("lane {}: {} address {:#x} is outside every global allocation", in.lane, formName(ins), where.addr));
+      continue;
+    }
+    AsyncOp op = newAsyncOp(ctx, in.lane, AsyncKind::RedAsyncRelease);
+    op.dst = globalAt(where.addr);
+    op.size = bytes;
+    op.op = ins.opMod;
+    op.type = ins.type;
+    op.data[0] = in.value;
+    Endpoint from = Endpoint::ofLane(ctx.warpIndex(), in.lane, operandReg(bOp));
+    issueAsync(ctx, op, from, in.value);
+  }
+}
 
 }  // namespace
 
 void execRedAsync(ExecCtx& ctx) {
   const Instr& ins = ctx.ins();
-  const int ia = addressOperand(ins);
-  const int im = ia < 0 ? -1 : addressOperand(ins, static_cast<std::size_t>(ia) + 1);
-  // red.async.release{.mmio}.{gpu,cluster}.global.add [a], b (sm_100): no
-  // mbarrier, completion "synchronizes with the end of the CTA". Taking
-  // effect at issue is one of the orders the program must already allow.
-  if (ia >= 0 && im < 0 && ins.space != Mod::SharedCluster) {
-    execAtomRed(ctx);
+  if (ins.sem == Mod::Release) {
+    execRedAsyncRelease(ctx);
     return;
   }
+  const int ia = addressOperand(ins);
+  const int im = ia < 0 ? -1 : addressOperand(ins, static_cast<std::size_t>(ia) + 1);
   if (ia < 0 || im != ia + 2 || !redAsyncFormValid(ins.opMod, ins.type)) {
-    ctx.diag(DiagKind::Unsupported, ctx.lanes(),
-             fmt::format("red.async.{}.{} is not a form this engine knows", modName(ins.opMod), typeName(ins.type)));
+    ctx.diag(DiagKind::Unsupported, ctx.lanes(), fmt::format("{} is not a form this engine knows", formName(ins)));
     return;
   }
   const Operand& aOp = ins.ops[static_cast<std::size_t>(ia)];
@@ -73,57 +142,60 @@ void execRedAsync(ExecCtx& ctx) {
       // out; the executing CTA's own memory can (and is, in hardware mode).
       if (data->cta != bar->cta) continue;
     }
-    AsyncOp op;
-    op.id = ctx.takeAsyncId();
-    op.issuedStep = ctx.step();
-    op.issuerWarp = ctx.warpIndex();
-    op.issuerLane = static_cast<std::uint32_t>(in.lane);
-    op.pc = ctx.warp().ctl.pc[static_cast<std::size_t>(in.lane)];
-    op.targetCta = data->cta;
-    op.dataOffset = data->offset;
-    op.mbarOffset = bar->offset;
+    AsyncOp op = newAsyncOp(ctx, in.lane, AsyncKind::RedAsync);
+    op.dst = sharedAt(*data);
+    op.size = bytes;
+    op.hasMbar = true;
+    op.mbar = sharedAt(*bar);
     op.op = ins.opMod;
     op.type = ins.type;
-    op.value = in.value;
-    ctx.inflight().push_back(op);
-    Flow f;
-    f.kind = FlowKind::AsyncIssue;
-    f.from = Endpoint::ofLane(op.issuerWarp, in.lane, operandReg(bOp));
-    f.to = Endpoint::ofMemory(Space::Shared, data->cta, data->offset);
-    f.value = in.value;
-    f.order = static_cast<std::uint32_t>(op.id);
-    ctx.flow(f);
+    op.data[0] = in.value;
+    issueAsync(ctx, op, Endpoint::ofLane(ctx.warpIndex(), in.lane, operandReg(bOp)), in.value);
   }
 }
 
-// The retirement of one red.async: the reduction into the target CTA's
-// shared memory, then a complete-tx with "completeCount argument equal to the
-// amount of data stored in bytes" on its mbarrier (9.7.13.7).
-void completeAsyncOp(ExecCtx& ctx, const AsyncOp& op) {
+// The retirement of one red.async: the reduction, then (the .relaxed form) a
+// complete-tx with "completeCount argument equal to the amount of data stored
+// in bytes" on its mbarrier (9.7.13.7).
+void completeRedAsync(ExecCtx& ctx, const AsyncOp& op) {
   DiagBatch diags(ctx);
   const auto bytes = static_cast<unsigned>(byteWidth(op.type));
   const auto lane = static_cast<int>(op.issuerLane);
-  const Endpoint cell = Endpoint::ofMemory(Space::Shared, op.targetCta, op.dataOffset);
+  const bool global = op.kind == AsyncKind::RedAsyncRelease;
+  const Endpoint cell = Endpoint::ofMemory(op.dst.space, op.dst.cta, op.dst.addr);
+  const ExecCtx::Address at{Space::Global, op.dst.addr};
   std::uint64_t old = 0;
-  if (op.targetCta >= ctx.state().ctas.size() || !ctx.loadShared(op.targetCta, op.dataOffset, bytes, old)) {
+  const bool readable = global ? ctx.load(lane, at, bytes, old)
+                               : op.dst.cta < ctx.state().ctas.size() &&
+                                     ctx.loadShared(op.dst.cta, static_cast<std::uint32_t>(op.dst.addr), bytes, old);
+  if (!readable) {
     diags.add(DiagKind::OutOfBounds, lane,
-              fmt::format("red.async #{}: shared offset {:#x} of CTA {} cannot be read", op.id, op.dataOffset, op.targetCta));
+              fmt::format("{} #{}: {} address {:#x} cannot be read", asyncKindName(op.kind), op.id,
+                          global ? "global" : "shared", op.dst.addr));
     return;
   }
   atomics::ElementArgs args;
   args.op = op.op;
   args.type = op.type;
-  args.b = op.value;
+  args.b = op.data[0];
+  args.global = global;
   const std::uint64_t result = atomics::apply(args, old);
-  ctx.storeShared(op.targetCta, op.dataOffset, bytes, result);
+  if (global)
+    ctx.store(lane, at, bytes, result);
+  else
+    ctx.storeShared(op.dst.cta, static_cast<std::uint32_t>(op.dst.addr), bytes, result);
   Flow f;
   f.kind = FlowKind::AsyncComplete;
   f.from = Endpoint::ofLane(op.issuerWarp, lane);
   f.to = cell;
   f.value = result;
   f.order = static_cast<std::uint32_t>(op.id);
+  f.bytes = bytes;
+  f.issuerLane = static_cast<std::uint8_t>(lane);
   ctx.flow(f);
-  mbarrierCompleteTx(ctx, lane, SharedLoc{op.targetCta, op.mbarOffset}, bytes, cell, f.order, diags);
+  if (op.hasMbar)
+    mbarrierCompleteTx(ctx, lane, SharedLoc{op.mbar.cta, static_cast<std::uint32_t>(op.mbar.addr)}, bytes, cell, f.order,
+                       diags);
 }
 
 }  // namespace ws::core

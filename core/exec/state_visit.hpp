@@ -7,7 +7,7 @@ namespace ws::core {
 
 template <class V>
 void visitFields(const WarpControl& c, V& v) {
-  v(c.pc); v(c.valid); v(c.exited); v(c.waiting); v(c.yielded); v(c.carry);
+  v(c.pc); v(c.valid); v(c.exited); v(c.waiting); v(c.yielded); v(c.polling); v(c.carry);
   v(c.waitKind); v(c.waitArg); v(c.clusterArrivePhase);
   for (const auto& f : c.frames) {
     v(f.lane);
@@ -23,6 +23,7 @@ void visitFields(const MachineState& s, V& v) {
   for (const WarpState& w : s.warps) {
     v(w.cta); v(w.warpInCta);
     visitFields(w.ctl, v);
+    v(w.groups.cpAsync); v(w.groups.bulk);
     v(w.regs); v(w.written); v(w.local);
   }
   for (const CtaState& c : s.ctas) {
@@ -33,9 +34,11 @@ void visitFields(const MachineState& s, V& v) {
   for (const ClusterState& k : s.clusters) { v(k.firstCta); v(k.numCtas); v(k.phase); v(k.arrived); }
   for (const GlobalBuffer& g : s.global) { v(g.base); v(g.bytes); }
   v(s.constSeg); v(s.params);
+  auto loc = [&](const AsyncLoc& l) { v(l.space); v(l.cta); v(l.addr); };
   for (const AsyncOp& a : s.inflight) {
-    v(a.id); v(a.issuedStep); v(a.issuerWarp); v(a.issuerLane); v(a.pc); v(a.targetCta); v(a.dataOffset);
-    v(a.mbarOffset); v(a.op); v(a.type); v(a.value);
+    v(a.id); v(a.issuedStep); v(a.issuerWarp); v(a.issuerLane); v(a.pc); v(a.kind);
+    loc(a.src); loc(a.dst); v(a.size); v(a.srcSize); v(a.hasMbar); loc(a.mbar);
+    v(a.group); v(a.ctaMask); v(a.op); v(a.type); v(a.data);
   }
 }
 

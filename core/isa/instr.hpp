@@ -92,6 +92,7 @@ struct Instr {
   Mod format = Mod::None;
   std::uint8_t formatPos = 0;
   Mod space = Mod::None;
+  Mod space2 = Mod::None; // a copy's second state space: .dst.src order, so space2 is the source
   Mod sem = Mod::None;
   Mod scope = Mod::None;
   std::uint8_t vec = 1;   // vector width: 1, 2, 4, 8

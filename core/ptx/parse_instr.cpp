@@ -150,6 +150,12 @@ Arity arityOf(const Instr& ins) {
   if ((ins.op == Opcode::Bar || ins.op == Opcode::Barrier) && ins.has(Mod::Red)) a = {3, 4};
   // fence.proxy.tensormap::generic.{release,acquire}.scope [addr], size (PTX ISA 9.7.13.4).
   if (ins.op == Opcode::Fence && ins.has(Mod::TensormapGeneric)) a = {0, 2};
+  // The release forms of red.async and st.async (sm_100) have no mbarrier
+  // operand: red.async.release.gpu.global.add.u32 [a], b (PTX ISA 9.7.13.7).
+  // A completion mechanism written anyway keeps its operand, and the handler
+  // reports it.
+  const bool releaseForm = ins.op == Opcode::RedAsync || ins.op == Opcode::StAsync;
+  if (releaseForm && ins.has(Mod::Release) && !ins.has(Mod::CompleteTxBytes)) a = {2, 2};
   // cvt to a packed pair converts two sources: cvt.rn.f16x2.f32 d, a, b (PTX ISA 9.7.9.21).
   if (ins.op == Opcode::Cvt && (ins.type == DataType::F16x2 || ins.type == DataType::BF16x2)) a.max = 3;
   // ... and so does cvt to an fp8 pair from f32: cvt.rn.satfinite.e4m3x2.f32 d, a, b.
@@ -387,8 +393,11 @@ bool Parser::decodeOpcode(Instr& ins, const Token& mn, std::size_t& dotCount) {
         ++ops;
         break;
       case Axis::Space:
-        if (ins.space != Mod::None) return conflict(ins.space, "state-space");
-        ins.space = *m;
+        // Asynchronous copies name a destination and a source space
+        // (cp.async.shared.global, cp.async.bulk.shared::cluster.shared::cta).
+        if (ins.space != Mod::None && (info.family != Family::Async || ins.space2 != Mod::None))
+          return conflict(ins.space2 != Mod::None ? ins.space2 : ins.space, "state-space");
+        (ins.space == Mod::None ? ins.space : ins.space2) = *m;
         break;
       case Axis::Sem:
         if (ins.sem != Mod::None) return conflict(ins.sem, "memory-ordering");

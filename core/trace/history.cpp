@@ -308,7 +308,8 @@ std::uint64_t recordBytes(const StepRecord& r) {
   std::uint64_t b = sizeof(StepRecord) + r.regs.capacity() * sizeof(RegChange) + r.mem.capacity() * sizeof(MemChange) +
                     r.warpCtl.capacity() * sizeof(ControlChange<WarpControl>) +
                     r.ctaCtl.capacity() * sizeof(ControlChange<CtaControl>) +
-                    r.clusterCtl.capacity() * sizeof(ControlChange<ClusterState>) + r.flows.capacity() * sizeof(Flow) +
+                    r.clusterCtl.capacity() * sizeof(ControlChange<ClusterState>) +
+                    r.groups.capacity() * sizeof(ControlChange<AsyncGroups>) + r.flows.capacity() * sizeof(Flow) +
                     r.diags.capacity() * sizeof(Diagnostic);
   for (const auto& c : r.warpCtl) b += (c.before.frames.capacity() + c.after.frames.capacity()) * sizeof(WarpControl::Frame);
   for (const auto& d : r.diags) b += d.message.capacity();

@@ -40,6 +40,7 @@ void apply(MachineState& s, const StepRecord& r) {
   for (const auto& c : r.warpCtl) s.warps[c.index].ctl = Forward ? c.after : c.before;
   for (const auto& c : r.ctaCtl) s.ctas[c.index].ctl = Forward ? c.after : c.before;
   for (const auto& c : r.clusterCtl) s.clusters[c.index] = Forward ? c.after : c.before;
+  for (const auto& c : r.groups) s.warps[c.index].groups = Forward ? c.after : c.before;
   if (r.inflight) s.inflight = Forward ? r.inflight->second : r.inflight->first;
   s.nextWarp = Forward ? r.nextWarpAfter : r.nextWarpBefore;
   s.nextAsyncId = Forward ? r.nextAsyncIdAfter : r.nextAsyncIdBefore;

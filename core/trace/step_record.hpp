@@ -61,9 +61,10 @@ enum class FlowKind : std::uint8_t {
   Match,          // match: lane -> lane of the same group (`group` numbers the groups)
   Reduce,         // redux/elect: each member lane -> each member lane
   Atomic,         // atom/red: lane -> memory cell; `order` = serialization order
-  AsyncIssue,     // red.async issued: lane -> remote cell (in flight)
-  AsyncComplete,  // red.async performed: lane -> remote cell
-  CompleteTx,     // complete-tx: remote cell -> its mbarrier
+  AsyncIssue,     // an async operation issued (in flight): lane or source memory -> destination memory
+  AsyncComplete,  // it is performed: lane or source memory -> destination memory
+  CompleteTx,     // complete-tx: destination cell -> its mbarrier
+  AsyncArrive,    // cp.async.mbarrier.arrive's arrive-on, performed by the async unit: issuing lane -> mbarrier
   MbarrierOp,     // arrive/expect_tx/...: lane -> mbarrier
   Load,           // memory cell -> lane
   Store,          // lane -> memory cell
@@ -75,6 +76,8 @@ struct Flow {
   std::uint64_t value = 0;
   std::uint32_t order = 0;   // serialization order for atomics, issue id for async
   std::uint32_t group = 0;   // match group id
+  std::uint32_t bytes = 0;   // async operations: the bytes moved (a copy's whole region)
+  std::uint8_t issuerLane = 0;  // async operations: the lane that issued it (copies start at memory)
   bool operator==(const Flow&) const = default;
 };
 
@@ -103,6 +106,7 @@ struct StepRecord {
   std::vector<ControlChange<WarpControl>> warpCtl;
   std::vector<ControlChange<CtaControl>> ctaCtl;
   std::vector<ControlChange<ClusterState>> clusterCtl;
+  std::vector<ControlChange<AsyncGroups>> groups;  // [warp]: async-group counters (commit_group)
   std::optional<std::pair<std::vector<AsyncOp>, std::vector<AsyncOp>>> inflight;  // before, after
   std::uint32_t nextWarpBefore = 0, nextWarpAfter = 0;
   std::uint64_t nextAsyncIdBefore = 0, nextAsyncIdAfter = 0;

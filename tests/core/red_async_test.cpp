@@ -205,12 +205,13 @@ TEST(RedAsync, InFlightStateBeforeCompletion) {
     const AsyncOp& op = eng.state().inflight[l];
     EXPECT_EQ(op.id, l);
     EXPECT_EQ(op.issuerLane, l);
-    EXPECT_EQ(op.targetCta, 1u);
-    EXPECT_EQ(op.dataOffset, m.accOff + 4 * l);
-    EXPECT_EQ(op.mbarOffset, m.barOff);
+    EXPECT_EQ(op.kind, AsyncKind::RedAsync);
+    EXPECT_EQ(op.dst, (AsyncLoc{Space::Shared, 1, m.accOff + 4 * l}));
+    EXPECT_TRUE(op.hasMbar);
+    EXPECT_EQ(op.mbar, (AsyncLoc{Space::Shared, 1, m.barOff}));
     EXPECT_EQ(op.op, Mod::Add);
     EXPECT_EQ(op.type, DataType::U32);
-    EXPECT_EQ(op.value, 7u * l);
+    EXPECT_EQ(op.data[0], 7u * l);
     EXPECT_EQ(m.prog->instrs[op.pc].op, Opcode::RedAsync);
     // Target memory is untouched until completion.
     EXPECT_EQ(m.shared(1, m.accOff + 4 * l, 4), 1000u * l);

@@ -113,16 +113,19 @@ TEST(AsyncViews, InFlightArrowsCrossToTheRemoteCta) {
     op.issuerWarp = 0;
     op.issuerLane = static_cast<std::uint32_t>(l);
     op.pc = pc;
-    op.targetCta = 1;
-    op.dataOffset = static_cast<std::uint32_t>(a.acc) + 4u * static_cast<std::uint32_t>(l);
-    op.mbarOffset = static_cast<std::uint32_t>(a.bar);
-    op.value = static_cast<unsigned>(l) + 1;
+    op.dst = {core::Space::Shared, 1, a.acc + 4u * static_cast<std::uint32_t>(l)};
+    op.size = 4;
+    op.hasMbar = true;
+    op.mbar = {core::Space::Shared, 1, a.bar};
+    op.op = core::Mod::Add;
+    op.type = core::DataType::U32;
+    op.data[0] = static_cast<unsigned>(l) + 1;
     b.state.inflight.push_back(op);
     core::Flow fl;
     fl.kind = core::FlowKind::AsyncIssue;
     fl.from = core::Endpoint::ofLane(0, l, r17);
-    fl.to = core::Endpoint::ofMemory(core::Space::Shared, 1, op.dataOffset);
-    fl.value = op.value;
+    fl.to = core::Endpoint::ofMemory(core::Space::Shared, 1, op.dst.addr);
+    fl.value = op.data[0];
     fl.order = static_cast<std::uint32_t>(l);
     b.records.back().flows.push_back(fl);
   }
