@@ -31,12 +31,6 @@ Fragment readFragment(ExecCtx& ctx, const std::vector<::ws::core::Operand>& regs
 // once per instruction: their fragment elements are undefined.
 void reportPartialWarp(ExecCtx& ctx);
 
-// The bits of element `slot` of a register value.
-constexpr std::uint64_t slotBits(std::uint64_t reg, int slot, int elemBits) {
-  const std::uint64_t mask = elemBits >= 64 ? ~0ull : (std::uint64_t{1} << elemBits) - 1;
-  return (reg >> (slot * elemBits)) & mask;
-}
-
 void execLdmatrix(ExecCtx& ctx);
 void execStmatrix(ExecCtx& ctx);
 void execMovmatrix(ExecCtx& ctx);

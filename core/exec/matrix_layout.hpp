@@ -92,6 +92,12 @@ void forEachFragElement(const MmaForm& f, MatOp o, F&& fn) {
       for (int j = 0; j < s.perReg; ++j) fn(lane, r, j, fragCell(f, o, lane, r, j));
 }
 
+// The bits of element `slot` of a register value.
+constexpr std::uint64_t slotBits(std::uint64_t reg, int slot, int elemBits) {
+  const std::uint64_t mask = elemBits >= 64 ? ~0ull : (std::uint64_t{1} << elemBits) - 1;
+  return (reg >> (slot * elemBits)) & mask;
+}
+
 // wmma.load / wmma.store: which fragment, shape, element type and memory layout.
 struct WmmaLdSt {
   MatOp frag = MatOp::A;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cmath>
 #include <limits>
 
 #include "core/exec/float_bits.hpp"
@@ -250,6 +251,19 @@ std::uint64_t dotInteger(const MmaForm& f, std::span<const std::uint64_t> a, std
 }
 
 }  // namespace
+
+double elemValue(Elem e, std::uint64_t bits) {
+  if (e == Elem::F64) return std::bit_cast<double>(bits);
+  const Num n = decode(e, bits);
+  switch (n.kind) {
+    case Num::Kind::Zero: return n.neg ? -0.0 : 0.0;
+    case Num::Kind::Inf: return n.neg ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
+    case Num::Kind::NaN: return std::numeric_limits<double>::quiet_NaN();
+    case Num::Kind::Finite: break;
+  }
+  const double v = std::ldexp(static_cast<double>(n.sig), n.exp);
+  return n.neg ? -v : v;
+}
 
 Rule ruleOf(const MmaForm& f) {
   if (f.a == Elem::B1) return Rule::Popc;

@@ -43,6 +43,10 @@ std::string_view ruleSummary(Rule r);
 
 // d for one output element: a[k], b[k] are the element bits of one row of A
 // and one column of B (K each), c the accumulator element's bits.
+// The value of a floating-point element (f16, bf16, tf32, f32, f64, e4m3,
+// e5m2) for display; NaN and infinities as the double ones.
+double elemValue(Elem e, std::uint64_t bits);
+
 std::uint64_t dotElement(const MmaForm& f, std::span<const std::uint64_t> a, std::span<const std::uint64_t> b,
                          std::uint64_t c);
 
