@@ -1,10 +1,10 @@
 #include "ui/matrix_view.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
-
-#include <fmt/format.h>
 
 #include "core/exec/matrix_layout.hpp"
 #include "core/exec/matrix_numerics.hpp"
@@ -31,14 +31,22 @@ std::string compactFloat(double v) {
 
 std::string elemText(mx::Elem e, std::uint64_t bits) {
   switch (e) {
-    case mx::Elem::S8: return fmt::format("{}", static_cast<std::int8_t>(bits & 0xff));
-    case mx::Elem::U8: return fmt::format("{}", bits & 0xff);
-    case mx::Elem::S4: return fmt::format("{}", static_cast<int>((bits & 0xf) ^ 0x8) - 8);
-    case mx::Elem::U4: return fmt::format("{}", bits & 0xf);
-    case mx::Elem::B1: return fmt::format("{}", bits & 1u);
-    case mx::Elem::S32: return fmt::format("{}", static_cast<std::int32_t>(bits & 0xffffffffu));
-    case mx::Elem::None: return fmt::format("{}", bits);  // b16 of ldmatrix
-    default: return compactFloat(mx::elemValue(e, bits));
+    case mx::Elem::S8:
+      return fmt::format("{}", static_cast<std::int8_t>(bits & 0xff));
+    case mx::Elem::U8:
+      return fmt::format("{}", bits & 0xff);
+    case mx::Elem::S4:
+      return fmt::format("{}", static_cast<int>((bits & 0xf) ^ 0x8) - 8);
+    case mx::Elem::U4:
+      return fmt::format("{}", bits & 0xf);
+    case mx::Elem::B1:
+      return fmt::format("{}", bits & 1u);
+    case mx::Elem::S32:
+      return fmt::format("{}", static_cast<std::int32_t>(bits & 0xffffffffu));
+    case mx::Elem::None:
+      return fmt::format("{}", bits);  // b16 of ldmatrix
+    default:
+      return compactFloat(mx::elemValue(e, bits));
   }
 }
 
@@ -75,7 +83,8 @@ std::string cellRuns(std::string_view name, const std::vector<mx::Cell>& cells) 
   for (auto& p : parts)
     if (std::find(unique.begin(), unique.end(), p) == unique.end()) unique.push_back(p);
   std::string s;
-  for (std::size_t n = 0; n < unique.size(); ++n) s += (n == 0 ? "" : n + 1 == unique.size() ? " and " : ", ") + unique[n];
+  for (std::size_t n = 0; n < unique.size(); ++n)
+    s += (n == 0 ? "" : n + 1 == unique.size() ? " and " : ", ") + unique[n];
   return s;
 }
 
@@ -157,8 +166,9 @@ class Builder {
       std::string s = fmt::format("lane {} holds {}; {}; {}", l, laneHolds(form, mx::MatOp::A, l, "A"),
                                   laneHolds(form, mx::MatOp::B, l, "B"), laneHolds(form, mx::MatOp::C, l, "C"));
       s += fmt::format(" and receives {}", laneHolds(form, mx::MatOp::D, l, "D"));
-      if (form.quadPairs()) s += fmt::format(" (problem {}: lanes {}-{} and {}-{})", (l >> 2) & 3, 4 * ((l >> 2) & 3),
-                                             4 * ((l >> 2) & 3) + 3, 4 * ((l >> 2) & 3) + 16, 4 * ((l >> 2) & 3) + 19);
+      if (form.quadPairs())
+        s += fmt::format(" (problem {}: lanes {}-{} and {}-{})", (l >> 2) & 3, 4 * ((l >> 2) & 3),
+                         4 * ((l >> 2) & 3) + 3, 4 * ((l >> 2) & 3) + 16, 4 * ((l >> 2) & 3) + 19);
       m_v.laneText[static_cast<std::size_t>(l)] = std::move(s);
     }
   }
@@ -173,7 +183,11 @@ class Builder {
     const mx::MmaForm form = w.mmaForm();
     m_v.kind = load ? MatrixView::Kind::WmmaLoad : MatrixView::Kind::WmmaStore;
     const std::string name(mx::operandName(w.frag));
-    m_v.title = fmt::format("wmma.{} .{} {}x{} {} ({}-major in memory)", load ? "load" : "store", name == "D" ? "d" : name == "C" ? "c" : name == "B" ? "b" : "a",
+    m_v.title = fmt::format("wmma.{} .{} {}x{} {} ({}-major in memory)", load ? "load" : "store",
+                            name == "D"   ? "d"
+                            : name == "C" ? "c"
+                            : name == "B" ? "b"
+                                          : "a",
                             form.rows(w.frag), form.cols(w.frag), mx::elemName(w.type), w.rowMajor ? "row" : "column");
     m_v.rule = "the fragment layout is unspecified by the PTX ISA: this is the H100's (the mma.m16n8k16 layout, twice)";
     std::string lower = name;
@@ -191,10 +205,11 @@ class Builder {
     m_v.trans = m_ins.has(core::Mod::Trans);
     m_v.title = fmt::format("{} {} 8x8 b16 matri{}{}", load ? "ldmatrix" : "stmatrix", count, count == 1 ? "x" : "ces",
                             m_v.trans ? ", transposed (.trans)" : "");
-    m_v.rule = fmt::format("lanes 8m..8m+7 give the addresses of rows 0..7 of matrix m; register m of lane l {} "
-                           "{}",
-                           load ? "receives" : "holds",
-                           m_v.trans ? "column l/4, rows 2(l%4) and 2(l%4)+1" : "row l/4, columns 2(l%4) and 2(l%4)+1");
+    m_v.rule = fmt::format(
+        "lanes 8m..8m+7 give the addresses of rows 0..7 of matrix m; register m of lane l {} "
+        "{}",
+        load ? "receives" : "holds",
+        m_v.trans ? "column l/4, rows 2(l%4) and 2(l%4)+1" : "row l/4, columns 2(l%4) and 2(l%4)+1");
     const auto regs = regsOf(m_ins, load ? 0 : 1);
     for (int m = 0; m < count && static_cast<std::size_t>(m) < regs.size(); ++m) {
       MatrixTile t;
@@ -202,7 +217,8 @@ class Builder {
       t.role = "matrix";
       t.problem = m;
       t.rows = t.cols = 8;
-      t.caption = fmt::format("matrix {} \u2192 {}", m, regName(m_f.prog(), static_cast<std::int32_t>(regs[static_cast<std::size_t>(m)].reg)));
+      t.caption = fmt::format("matrix {} \u2192 {}", m,
+                              regName(m_f.prog(), static_cast<std::int32_t>(regs[static_cast<std::size_t>(m)].reg)));
       t.cells.resize(64);
       for (int l = 0; l < core::kWarpSize; ++l)
         for (int h = 0; h < 2; ++h) {
@@ -216,8 +232,8 @@ class Builder {
           cell.regId = op.kind == core::OperandKind::Reg ? static_cast<std::int32_t>(op.reg) : -1;
           cell.value = executed(l) ? elemText(mx::Elem::None, bits) : "?";
           cell.changed = load && executed(l);
-          cell.tooltip = fmt::format("matrix {} [{}][{}] = {} ({:#06x}): lane {}, {}{}", m, c.row, c.col, cell.value, bits, l,
-                                     regName(m_f.prog(), cell.regId), halfName(h, 2));
+          cell.tooltip = fmt::format("matrix {} [{}][{}] = {} ({:#06x}): lane {}, {}{}", m, c.row, c.col, cell.value,
+                                     bits, l, regName(m_f.prog(), cell.regId), halfName(h, 2));
         }
       m_v.tiles.push_back(std::move(t));
     }
@@ -228,12 +244,14 @@ class Builder {
       a.row = static_cast<int>(fl.group);
       a.lane = fl.from.lane;
       a.addr = fl.to.addr;
-      a.text = fmt::format("lane {}: {} {:#x}", a.lane, fl.to.space == core::Space::Shared ? "shared" : "global", a.addr);
+      a.text =
+          fmt::format("lane {}: {} {:#x}", a.lane, fl.to.space == core::Space::Shared ? "shared" : "global", a.addr);
       m_v.rows.push_back(a);
     }
     for (int l = 0; l < core::kWarpSize; ++l) {
       std::string s = fmt::format("lane {} ", l);
-      const auto row = std::find_if(m_v.rows.begin(), m_v.rows.end(), [&](const MatrixRowAddress& a) { return a.lane == l; });
+      const auto row =
+          std::find_if(m_v.rows.begin(), m_v.rows.end(), [&](const MatrixRowAddress& a) { return a.lane == l; });
       if (row != m_v.rows.end())
         s += fmt::format("gives the address of row {} of matrix {} ({:#x}); ", row->row, row->matrix, row->addr);
       else
@@ -300,20 +318,34 @@ std::optional<MatrixView> buildMatrixView(const Frame& f) {
   const core::StepRecord* r = f.record;
   if (!r || r->userEdit || r->completedAsync || !f.program || !f.state) return std::nullopt;
   const core::Instr* ins = instrAt(f.prog(), r->pc);
-  if (!ins || ins->family != core::Family::Matrix || ins->unsupported >= 0 || !ins->info().executed()) return std::nullopt;
+  if (!ins || ins->family != core::Family::Matrix || ins->unsupported >= 0 || !ins->info().executed())
+    return std::nullopt;
   MatrixView v;
   v.warp = r->warp;
   v.laneText.resize(core::kWarpSize);
   Builder b(f, *r, *ins, v);
   switch (ins->op) {
-    case core::Opcode::Ldmatrix: b.matrices(true); break;
-    case core::Opcode::Stmatrix: b.matrices(false); break;
-    case core::Opcode::Movmatrix: b.movmatrix(); break;
+    case core::Opcode::Ldmatrix:
+      b.matrices(true);
+      break;
+    case core::Opcode::Stmatrix:
+      b.matrices(false);
+      break;
+    case core::Opcode::Movmatrix:
+      b.movmatrix();
+      break;
     case core::Opcode::Mma:
-    case core::Opcode::WmmaMma: b.mma(); break;
-    case core::Opcode::WmmaLoad: b.wmmaLdSt(true); break;
-    case core::Opcode::WmmaStore: b.wmmaLdSt(false); break;
-    default: return std::nullopt;
+    case core::Opcode::WmmaMma:
+      b.mma();
+      break;
+    case core::Opcode::WmmaLoad:
+      b.wmmaLdSt(true);
+      break;
+    case core::Opcode::WmmaStore:
+      b.wmmaLdSt(false);
+      break;
+    default:
+      return std::nullopt;
   }
   return v;
 }

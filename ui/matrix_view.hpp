@@ -17,20 +17,20 @@
 namespace ws::ui {
 
 struct MatrixCell {
-  int lane = -1;         // owning lane (-1: nobody holds it)
-  int reg = -1;          // index in the operand's register list
-  int slot = 0;          // element within the register
+  int lane = -1;            // owning lane (-1: nobody holds it)
+  int reg = -1;             // index in the operand's register list
+  int slot = 0;             // element within the register
   std::int32_t regId = -1;  // the register (program register index)
-  std::string value;     // compact text of the element
-  std::string tooltip;   // "A[1][2] = 0.5: lane 5, %r12 (reg 0), low half"
-  bool changed = false;  // written by this step
+  std::string value;        // compact text of the element
+  std::string tooltip;      // "A[1][2] = 0.5: lane 5, %r12 (reg 0), low half"
+  bool changed = false;     // written by this step
 };
 
 struct MatrixTile {
-  std::string name;      // "A", "B", "C", "D", "matrix 2", "tile"
-  std::string caption;   // "A 16x16 f16 (before)"
-  std::string role;      // "a", "b", "c", "d", "matrix", "tile" (scene classes)
-  int problem = 0;       // m8n8k4 quad-pair problem
+  std::string name;     // "A", "B", "C", "D", "matrix 2", "tile"
+  std::string caption;  // "A 16x16 f16 (before)"
+  std::string role;     // "a", "b", "c", "d", "matrix", "tile" (scene classes)
+  int problem = 0;      // m8n8k4 quad-pair problem
   int rows = 0, cols = 0;
   std::vector<MatrixCell> cells;  // rows * cols, row-major
   const MatrixCell& at(int r, int c) const { return cells[static_cast<std::size_t>(r * cols + c)]; }
@@ -40,21 +40,21 @@ struct MatrixTile {
 struct MatrixRowAddress {
   int matrix = 0, row = 0, lane = 0;
   std::uint64_t addr = 0;
-  std::string text;      // "lane 9: shared 0x1a0"
+  std::string text;  // "lane 9: shared 0x1a0"
 };
 
 struct MatrixView {
   enum class Kind : std::uint8_t { Ldmatrix, Stmatrix, Movmatrix, Mma, WmmaLoad, WmmaStore };
   Kind kind = Kind::Mma;
   std::uint32_t warp = 0;
-  std::string title;     // "mma m16n8k16 .row.col f32 = f16 x f16 + f32"
-  std::string rule;      // how D is computed
-  bool ruleExact = true; // false: the rule is known to differ from an H100 at times
-  bool trans = false;    // ldmatrix/stmatrix .trans
+  std::string title;              // "mma m16n8k16 .row.col f32 = f16 x f16 + f32"
+  std::string rule;               // how D is computed
+  bool ruleExact = true;          // false: the rule is known to differ from an H100 at times
+  bool trans = false;             // ldmatrix/stmatrix .trans
   std::vector<MatrixTile> tiles;  // in drawing order (A, B, C, D per problem; matrices 0..3)
   std::vector<MatrixRowAddress> rows;
   std::vector<std::string> laneText;  // [lane] what the lane holds / gave / received
-  std::string error;     // the form is not one the engine executes
+  std::string error;                  // the form is not one the engine executes
 };
 
 // The matrix view of the frame's step, when it executed a warp-matrix

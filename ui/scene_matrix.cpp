@@ -4,10 +4,10 @@
 // addresses to the rows, and from the rows to the registers that receive
 // them), plus the arithmetic rule. Plain rectangles, text and arrows, so
 // both front ends and the SVG export draw it as they draw the rest.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
-
-#include <fmt/format.h>
 
 #include "ui/matrix_view.hpp"
 #include "ui/scene_parts.hpp"
@@ -17,9 +17,7 @@ namespace ws::ui::parts {
 namespace {
 
 Color mix(Color a, Color b, double t) {
-  auto m = [&](std::uint8_t x, std::uint8_t y) {
-    return static_cast<std::uint8_t>(std::lround(x * (1 - t) + y * t));
-  };
+  auto m = [&](std::uint8_t x, std::uint8_t y) { return static_cast<std::uint8_t>(std::lround(x * (1 - t) + y * t)); };
   return {m(a.r, b.r), m(a.g, b.g), m(a.b, b.b)};
 }
 
@@ -62,7 +60,8 @@ void drawTile(layout::Grid& g, const MatrixTile& tile, double x, double y, doubl
       const Color ink = t.textOn(fill);
       if (values) {
         const std::string v = cell.value.size() > 7 ? cell.value.substr(0, 7) : cell.value;
-        s.text(cx + cw / 2, cy + ch * 0.72, v, g.fit(v, cw - 4, fs, true), ink, TextAnchor::Middle, "frag-value").mono = true;
+        s.text(cx + cw / 2, cy + ch * 0.72, v, g.fit(v, cw - 4, fs, true), ink, TextAnchor::Middle, "frag-value").mono =
+            true;
         s.text(cx + 2, cy + fs * 0.62, fmt::format("{}", cell.lane), fs * 0.55, ink, TextAnchor::Start, "frag-lane");
       } else if (laneNumbers && cell.lane >= 0) {
         s.text(cx + cw / 2, cy + ch * 0.7, fmt::format("{}", cell.lane), g.fit("00", cw - 2, fs, true), ink,
@@ -113,8 +112,8 @@ double mmaTiles(layout::Grid& g, const MatrixView& v, double y) {
       drawTile(g, tile, x, top, cw, ch, k);
       x += tile.cols * cw;
       if (ops[k - i][0] != '\0') {
-        s.text(x + op / 2, top + std::min(rows, tile.rows) * ch / 2 + 8, ops[k - i], t.titleSize, t.text, TextAnchor::Middle,
-               "matrix-operator");
+        s.text(x + op / 2, top + std::min(rows, tile.rows) * ch / 2 + 8, ops[k - i], t.titleSize, t.text,
+               TextAnchor::Middle, "matrix-operator");
       }
       x += op;
     }
@@ -149,7 +148,8 @@ double rowTiles(layout::Grid& g, const Frame& f, const MatrixView& v, double y) 
     if (static_cast<std::size_t>(a.matrix) >= tileX.size()) continue;
     const Point p0{g.laneCenter(a.lane), addrBottom};
     const Point p3{tileX[static_cast<std::size_t>(a.matrix)] - 4, top + a.row * ch + ch / 2};
-    Primitive& p = s.curve(p0, {p0.x, p0.y + 30}, {p3.x - 24, p3.y}, p3, t.flowMemory, 1.2, t.arrowHead * 0.7, "flow matrix-row-address");
+    Primitive& p = s.curve(p0, {p0.x, p0.y + 30}, {p3.x - 24, p3.y}, p3, t.flowMemory, 1.2, t.arrowHead * 0.7,
+                           "flow matrix-row-address");
     p.id = fmt::format("rowaddr-{}-{}", a.matrix, a.row);
     p.tooltip = fmt::format("{} names row {} of matrix {}", a.text, a.row, a.matrix);
     p.data.emplace_back("from", fmt::format("lane{}", a.lane));
@@ -173,8 +173,7 @@ double rowTiles(layout::Grid& g, const Frame& f, const MatrixView& v, double y) 
       const double below = top + 8 * ch + g.rowH() * 1.2;
       const Point c1 = load ? Point{a.x + (v.trans ? 0 : 16), below} : Point{b.x, b.y - 50};
       const Point c2 = load ? Point{b.x, b.y - 50} : Point{a.x + (v.trans ? 0 : 16), below};
-      Primitive& p = s.curve(from, c1, c2, to,
-                             t.groupColor(laneHue(4 * quad)), 1.2, t.arrowHead * 0.7,
+      Primitive& p = s.curve(from, c1, c2, to, t.groupColor(laneHue(4 * quad)), 1.2, t.arrowHead * 0.7,
                              load ? "flow matrix-row-load" : "flow matrix-row-store");
       p.opacity = 0.7;
       p.id = fmt::format("rowdata-{}-{}", k, r);
@@ -193,13 +192,21 @@ double matrixPanel(layout::Grid& g, const Frame& f, const MatrixView& v, double 
   y += g.textLine(t.margin, y, v.title, t.fontSize * 1.05, t.text, true, false, "matrix-title");
   if (!v.error.empty()) return y + g.textLine(t.margin, y, "not executed: " + v.error, t.fontSize, t.mutedText);
   if (!v.rule.empty())
-    y += g.textLine(t.margin, y, (v.kind != MatrixView::Kind::Mma ? "layout: " : v.ruleExact ? "arithmetic: " : "arithmetic (approximate, not yet exact against the H100): ") + v.rule,
-                    t.smallSize, v.ruleExact ? t.mutedText : t.flowKeep, false, false, v.ruleExact ? "matrix-rule" : "matrix-rule inexact");
-  y += g.textLine(t.margin, y, "cell colour: the lane that holds the element (one hue per quad of lanes 4q..4q+3; the number is the lane)",
-                  t.smallSize, t.mutedText, false, false, "matrix-legend");
+    y += g.textLine(t.margin, y,
+                    (v.kind != MatrixView::Kind::Mma ? "layout: "
+                     : v.ruleExact                   ? "arithmetic: "
+                                                     : "arithmetic (approximate, not yet exact against the H100): ") +
+                        v.rule,
+                    t.smallSize, v.ruleExact ? t.mutedText : t.flowKeep, false, false,
+                    v.ruleExact ? "matrix-rule" : "matrix-rule inexact");
+  y += g.textLine(
+      t.margin, y,
+      "cell colour: the lane that holds the element (one hue per quad of lanes 4q..4q+3; the number is the lane)",
+      t.smallSize, t.mutedText, false, false, "matrix-legend");
   y += t.gap * 0.5;
   switch (v.kind) {
-    case MatrixView::Kind::Mma: return mmaTiles(g, v, y);
+    case MatrixView::Kind::Mma:
+      return mmaTiles(g, v, y);
     case MatrixView::Kind::Ldmatrix:
     case MatrixView::Kind::Stmatrix: {
       y = rowTiles(g, f, v, y);

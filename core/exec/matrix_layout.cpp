@@ -6,80 +6,137 @@ namespace ws::core::mx {
 
 int elemBits(Elem e) {
   switch (e) {
-    case Elem::F16: case Elem::BF16: return 16;
-    case Elem::TF32: case Elem::F32: case Elem::S32: return 32;
-    case Elem::F64: return 64;
-    case Elem::E4M3: case Elem::E5M2: case Elem::S8: case Elem::U8: return 8;
-    case Elem::S4: case Elem::U4: return 4;
-    case Elem::B1: return 1;
-    case Elem::None: return 0;
+    case Elem::F16:
+    case Elem::BF16:
+      return 16;
+    case Elem::TF32:
+    case Elem::F32:
+    case Elem::S32:
+      return 32;
+    case Elem::F64:
+      return 64;
+    case Elem::E4M3:
+    case Elem::E5M2:
+    case Elem::S8:
+    case Elem::U8:
+      return 8;
+    case Elem::S4:
+    case Elem::U4:
+      return 4;
+    case Elem::B1:
+      return 1;
+    case Elem::None:
+      return 0;
   }
   return 0;
 }
 
 std::string_view elemName(Elem e) {
   switch (e) {
-    case Elem::F16: return "f16";
-    case Elem::BF16: return "bf16";
-    case Elem::TF32: return "tf32";
-    case Elem::F32: return "f32";
-    case Elem::F64: return "f64";
-    case Elem::E4M3: return "e4m3";
-    case Elem::E5M2: return "e5m2";
-    case Elem::S8: return "s8";
-    case Elem::U8: return "u8";
-    case Elem::S4: return "s4";
-    case Elem::U4: return "u4";
-    case Elem::B1: return "b1";
-    case Elem::S32: return "s32";
-    case Elem::None: return "";
+    case Elem::F16:
+      return "f16";
+    case Elem::BF16:
+      return "bf16";
+    case Elem::TF32:
+      return "tf32";
+    case Elem::F32:
+      return "f32";
+    case Elem::F64:
+      return "f64";
+    case Elem::E4M3:
+      return "e4m3";
+    case Elem::E5M2:
+      return "e5m2";
+    case Elem::S8:
+      return "s8";
+    case Elem::U8:
+      return "u8";
+    case Elem::S4:
+      return "s4";
+    case Elem::U4:
+      return "u4";
+    case Elem::B1:
+      return "b1";
+    case Elem::S32:
+      return "s32";
+    case Elem::None:
+      return "";
   }
   return "";
 }
 
 std::optional<Elem> elemOf(Mod m) {
   switch (m) {
-    case Mod::F16: return Elem::F16;
-    case Mod::BF16: return Elem::BF16;
-    case Mod::Tf32: return Elem::TF32;
-    case Mod::F32: return Elem::F32;
-    case Mod::F64: return Elem::F64;
-    case Mod::E4m3: return Elem::E4M3;
-    case Mod::E5m2: return Elem::E5M2;
-    case Mod::S8: return Elem::S8;
-    case Mod::U8: return Elem::U8;
-    case Mod::S4: return Elem::S4;
-    case Mod::U4: return Elem::U4;
-    case Mod::B1: return Elem::B1;
-    case Mod::S32: return Elem::S32;
-    default: return std::nullopt;
+    case Mod::F16:
+      return Elem::F16;
+    case Mod::BF16:
+      return Elem::BF16;
+    case Mod::Tf32:
+      return Elem::TF32;
+    case Mod::F32:
+      return Elem::F32;
+    case Mod::F64:
+      return Elem::F64;
+    case Mod::E4m3:
+      return Elem::E4M3;
+    case Mod::E5m2:
+      return Elem::E5M2;
+    case Mod::S8:
+      return Elem::S8;
+    case Mod::U8:
+      return Elem::U8;
+    case Mod::S4:
+      return Elem::S4;
+    case Mod::U4:
+      return Elem::U4;
+    case Mod::B1:
+      return Elem::B1;
+    case Mod::S32:
+      return Elem::S32;
+    default:
+      return std::nullopt;
   }
 }
 
 bool isFloatElem(Elem e) {
   switch (e) {
-    case Elem::F16: case Elem::BF16: case Elem::TF32: case Elem::F32: case Elem::F64: case Elem::E4M3: case Elem::E5M2:
+    case Elem::F16:
+    case Elem::BF16:
+    case Elem::TF32:
+    case Elem::F32:
+    case Elem::F64:
+    case Elem::E4M3:
+    case Elem::E5M2:
       return true;
-    default: return false;
+    default:
+      return false;
   }
 }
 
 std::string_view operandName(MatOp o) {
   switch (o) {
-    case MatOp::A: return "A";
-    case MatOp::B: return "B";
-    case MatOp::C: return "C";
-    case MatOp::D: return "D";
+    case MatOp::A:
+      return "A";
+    case MatOp::B:
+      return "B";
+    case MatOp::C:
+      return "C";
+    case MatOp::D:
+      return "D";
   }
   return "";
 }
 
 Elem MmaForm::elem(MatOp o) const {
   switch (o) {
-    case MatOp::A: return a;
-    case MatOp::B: return b;
-    case MatOp::C: return c;
-    case MatOp::D: return d;
+    case MatOp::A:
+      return a;
+    case MatOp::B:
+      return b;
+    case MatOp::C:
+      return c;
+    case MatOp::D:
+      return d;
   }
   return Elem::None;
 }
@@ -132,7 +189,8 @@ bool legalMma(const MmaForm& f) {
   if (!f.aRow || f.bRow) return false;  // every other shape is .row.col
   if (f64) return s == Shape{16, 8, 4} || s == Shape{16, 8, 8} || s == Shape{16, 8, 16};
   if (half) return (s == Shape{16, 8, 8} || s == Shape{16, 8, 16}) && accF && (f.a == Elem::F16 || f.c == Elem::F32);
-  if (f.a == Elem::TF32) return f.b == Elem::TF32 && f.c == Elem::F32 && f.d == Elem::F32 && s.m == 16 && (s.k == 4 || s.k == 8);
+  if (f.a == Elem::TF32)
+    return f.b == Elem::TF32 && f.c == Elem::F32 && f.d == Elem::F32 && s.m == 16 && (s.k == 4 || s.k == 8);
   if (isF8(f.a)) return isF8(f.b) && accF && s.m == 16 && (s.k == 16 || s.k == 32);
   if (isI8(f.a)) return isI8(f.b) && accI && (s == Shape{8, 8, 16} || s == Shape{16, 8, 16} || s == Shape{16, 8, 32});
   if (isI4(f.a)) return isI4(f.b) && accI && (s == Shape{8, 8, 32} || s == Shape{16, 8, 32} || s == Shape{16, 8, 64});
@@ -198,8 +256,10 @@ FragShape fragShape(const MmaForm& f, MatOp o) {
   if (f.op == Opcode::WmmaMma) {
     // The H100's wmma fragments: f16 A and B take 8 registers (the 4 that
     // hold their 8 elements, twice), bf16 A and B 4, C and D 8 (f32) or 4 (f16).
-    if (o == MatOp::A || o == MatOp::B) s.regs = e == Elem::F16 ? 8 : 4;
-    else s.regs = 8 / s.perReg;
+    if (o == MatOp::A || o == MatOp::B)
+      s.regs = e == Elem::F16 ? 8 : 4;
+    else
+      s.regs = 8 / s.perReg;
     return s;
   }
   const int perLane = f.rows(o) * f.cols(o) * f.problems() / 32;
@@ -213,8 +273,10 @@ Cell fragCell(const MmaForm& f, MatOp o, int lane, int reg, int slot) {
   if (f.op == Opcode::WmmaMma) {
     const int r = reg & 3;
     switch (o) {
-      case MatOp::A: return {0, g + 8 * (r & 1), 2 * t + slot + 8 * (r >> 1)};
-      case MatOp::B: return {0, 2 * t + slot + 8 * (r & 1), g + 8 * (r >> 1)};
+      case MatOp::A:
+        return {0, g + 8 * (r & 1), 2 * t + slot + 8 * (r >> 1)};
+      case MatOp::B:
+        return {0, 2 * t + slot + 8 * (r & 1), g + 8 * (r >> 1)};
       default:
         if (s.perReg == 1) return {0, g + 8 * ((reg >> 1) & 1), 2 * t + (reg & 1) + 8 * (reg >> 2)};
         return {0, g + 8 * (reg & 1), 2 * t + slot + 8 * (reg >> 1)};
@@ -224,8 +286,10 @@ Cell fragCell(const MmaForm& f, MatOp o, int lane, int reg, int slot) {
   if (f.quadPairs()) {
     const int p = (lane >> 2) & 3, h = lane >> 4;
     switch (o) {
-      case MatOp::A: return f.aRow ? Cell{p, t + 4 * h, i} : Cell{p, i + 4 * h, t};
-      case MatOp::B: return f.bRow ? Cell{p, t, i + 4 * h} : Cell{p, i, t + 4 * h};
+      case MatOp::A:
+        return f.aRow ? Cell{p, t + 4 * h, i} : Cell{p, i + 4 * h, t};
+      case MatOp::B:
+        return f.bRow ? Cell{p, t, i + 4 * h} : Cell{p, i, t + 4 * h};
       default:
         if (f.elem(o) == Elem::F16) return {p, t + 4 * h, i};
         return {p, (t & 1) + (i & 2) + 4 * h, (i & 4) + (t & 2) + (i & 1)};
@@ -238,7 +302,8 @@ Cell fragCell(const MmaForm& f, MatOp o, int lane, int reg, int slot) {
     case MatOp::A:
       if (f.shape.m == 8) return {0, g, E * t + i};
       return {0, g + 8 * ((i / E) & 1), E * t + i % E + KC * (i / (2 * E))};
-    case MatOp::B: return {0, E * t + i % E + KC * (i / E), g};
+    case MatOp::B:
+      return {0, E * t + i % E + KC * (i / E), g};
     default:
       if (f.shape.m == 8) return {0, g, 2 * t + i};
       return {0, g + 8 * (i >> 1), 2 * t + (i & 1)};
@@ -256,11 +321,16 @@ MmaForm WmmaLdSt::mmaForm() const {
 
 std::variant<WmmaLdSt, std::string> decodeWmmaLdSt(const Instr& ins) {
   WmmaLdSt w;
-  if (ins.has(Mod::FragA)) w.frag = MatOp::A;
-  else if (ins.has(Mod::FragB)) w.frag = MatOp::B;
-  else if (ins.has(Mod::FragC)) w.frag = MatOp::C;
-  else if (ins.has(Mod::FragD)) w.frag = MatOp::D;
-  else return std::string("no fragment modifier (.a, .b, .c, .d)");
+  if (ins.has(Mod::FragA))
+    w.frag = MatOp::A;
+  else if (ins.has(Mod::FragB))
+    w.frag = MatOp::B;
+  else if (ins.has(Mod::FragC))
+    w.frag = MatOp::C;
+  else if (ins.has(Mod::FragD))
+    w.frag = MatOp::D;
+  else
+    return std::string("no fragment modifier (.a, .b, .c, .d)");
   if (!ins.has(Mod::M16n16k16)) return std::string("wmma is executed for .m16n16k16 only");
   w.shape = {16, 16, 16};
   if (ins.matrixTypeCount != 1) return std::string("expected one type modifier");

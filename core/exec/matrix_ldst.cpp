@@ -115,7 +115,8 @@ void execLdmatrixImpl(ExecCtx& ctx) {
         a.addr += 8 * half;
         std::uint64_t v = 0;
         if (!ctx.load(lane, a, 8, v)) break;
-        for (int c = 0; c < 4; ++c) mat[mi][ri][static_cast<std::size_t>(4 * half + c)] = static_cast<std::uint16_t>(v >> (16 * c));
+        for (int c = 0; c < 4; ++c)
+          mat[mi][ri][static_cast<std::size_t>(4 * half + c)] = static_cast<std::uint16_t>(v >> (16 * c));
       }
     }
   }
@@ -128,7 +129,9 @@ void execLdmatrixImpl(ExecCtx& ctx) {
       std::uint64_t bits = 0;
       for (int h = 0; h < 2; ++h) {
         const MatCell c = ldmatrixCell(trans, l, j, h);
-        bits |= std::uint64_t{mat[static_cast<std::size_t>(c.matrix)][static_cast<std::size_t>(c.row)][static_cast<std::size_t>(c.col)]} << (16 * h);
+        bits |= std::uint64_t{mat[static_cast<std::size_t>(c.matrix)][static_cast<std::size_t>(c.row)]
+                                 [static_cast<std::size_t>(c.col)]}
+                << (16 * h);
       }
       v[static_cast<std::size_t>(l)] = bits;
     }
@@ -144,9 +147,10 @@ void execLdmatrixImpl(ExecCtx& ctx) {
       Flow f;
       f.kind = FlowKind::Load;
       f.from = Endpoint::ofMemory(s.space, ctx.warp().cta, s.addr + 2u * static_cast<unsigned>(c.col));
-      f.to = Endpoint::ofLane(w, l, dst[static_cast<std::size_t>(j)].kind == OperandKind::Reg
-                                        ? static_cast<std::int32_t>(dst[static_cast<std::size_t>(j)].reg)
-                                        : -1);
+      f.to = Endpoint::ofLane(w, l,
+                              dst[static_cast<std::size_t>(j)].kind == OperandKind::Reg
+                                  ? static_cast<std::int32_t>(dst[static_cast<std::size_t>(j)].reg)
+                                  : -1);
       f.value = v[static_cast<std::size_t>(l)];
       f.order = static_cast<std::uint32_t>(j);
       f.group = static_cast<std::uint32_t>(c.row);
@@ -208,7 +212,8 @@ void execMovmatrixImpl(ExecCtx& ctx) {
   for (int l = 0; l < kWarpSize; ++l)
     for (int h = 0; h < 2; ++h) {
       const MatCell c = ldmatrixCell(true, l, 0, h);
-      out[static_cast<std::size_t>(l)] |= std::uint64_t{mat[static_cast<std::size_t>(c.row)][static_cast<std::size_t>(c.col)]} << (16 * h);
+      out[static_cast<std::size_t>(l)] |=
+          std::uint64_t{mat[static_cast<std::size_t>(c.row)][static_cast<std::size_t>(c.col)]} << (16 * h);
     }
   ctx.scatter(ins.ops[0], out);
 }
@@ -225,15 +230,28 @@ namespace ws::core {
 
 void execMatrix(ExecCtx& ctx) {
   switch (ctx.ins().op) {
-    case Opcode::Ldmatrix: mx::execLdmatrix(ctx); return;
-    case Opcode::Stmatrix: mx::execStmatrix(ctx); return;
-    case Opcode::Movmatrix: mx::execMovmatrix(ctx); return;
+    case Opcode::Ldmatrix:
+      mx::execLdmatrix(ctx);
+      return;
+    case Opcode::Stmatrix:
+      mx::execStmatrix(ctx);
+      return;
+    case Opcode::Movmatrix:
+      mx::execMovmatrix(ctx);
+      return;
     case Opcode::Mma:
-    case Opcode::WmmaMma: mx::execMma(ctx); return;
-    case Opcode::WmmaLoad: mx::execWmmaLoad(ctx); return;
-    case Opcode::WmmaStore: mx::execWmmaStore(ctx); return;
+    case Opcode::WmmaMma:
+      mx::execMma(ctx);
+      return;
+    case Opcode::WmmaLoad:
+      mx::execWmmaLoad(ctx);
+      return;
+    case Opcode::WmmaStore:
+      mx::execWmmaStore(ctx);
+      return;
     default:
-      ctx.diag(DiagKind::Unsupported, ctx.lanes(), fmt::format("{} has no handler in this engine", ctx.ins().info().mnemonic));
+      ctx.diag(DiagKind::Unsupported, ctx.lanes(),
+               fmt::format("{} has no handler in this engine", ctx.ins().info().mnemonic));
       return;
   }
 }

@@ -29,9 +29,10 @@ namespace {
 using Matrix = std::vector<std::vector<std::vector<std::uint64_t>>>;
 
 Matrix emptyMatrix(const MmaForm& f, MatOp o) {
-  return Matrix(static_cast<std::size_t>(f.problems()),
-                std::vector<std::vector<std::uint64_t>>(static_cast<std::size_t>(f.rows(o)),
-                                                       std::vector<std::uint64_t>(static_cast<std::size_t>(f.cols(o)), 0)));
+  return Matrix(
+      static_cast<std::size_t>(f.problems()),
+      std::vector<std::vector<std::uint64_t>>(static_cast<std::size_t>(f.rows(o)),
+                                              std::vector<std::uint64_t>(static_cast<std::size_t>(f.cols(o)), 0)));
 }
 
 Matrix gatherMatrix(const MmaForm& f, MatOp o, const Fragment& frag) {
@@ -39,9 +40,11 @@ Matrix gatherMatrix(const MmaForm& f, MatOp o, const Fragment& frag) {
   const FragShape s = fragShape(f, o);
   // Lanes in ascending order: where two registers hold one element (the
   // repeated half of an f16 wmma fragment) the first one read wins.
-  std::vector<std::vector<std::vector<bool>>> seen(m.size(), std::vector<std::vector<bool>>(m[0].size(), std::vector<bool>(m[0][0].size(), false)));
+  std::vector<std::vector<std::vector<bool>>> seen(
+      m.size(), std::vector<std::vector<bool>>(m[0].size(), std::vector<bool>(m[0][0].size(), false)));
   forEachFragElement(f, o, [&](int lane, int reg, int slot, Cell c) {
-    const auto p = static_cast<std::size_t>(c.problem), r = static_cast<std::size_t>(c.row), k = static_cast<std::size_t>(c.col);
+    const auto p = static_cast<std::size_t>(c.problem), r = static_cast<std::size_t>(c.row),
+               k = static_cast<std::size_t>(c.col);
     if (seen[p][r][k]) return;
     seen[p][r][k] = true;
     m[p][r][k] = slotBits(frag[static_cast<std::size_t>(reg)][static_cast<std::size_t>(lane)], slot, s.elemBits);
@@ -56,7 +59,8 @@ Fragment scatterMatrix(const MmaForm& f, MatOp o, const Matrix& m) {
   forEachFragElement(f, o, [&](int lane, int reg, int slot, Cell c) {
     const std::uint64_t mask = s.elemBits >= 64 ? ~0ull : (std::uint64_t{1} << s.elemBits) - 1;
     frag[static_cast<std::size_t>(reg)][static_cast<std::size_t>(lane)] |=
-        (m[static_cast<std::size_t>(c.problem)][static_cast<std::size_t>(c.row)][static_cast<std::size_t>(c.col)] & mask)
+        (m[static_cast<std::size_t>(c.problem)][static_cast<std::size_t>(c.row)][static_cast<std::size_t>(c.col)] &
+         mask)
         << (slot * s.elemBits);
   });
   return frag;
@@ -180,7 +184,8 @@ void execWmmaStore(ExecCtx& ctx) {
       for (int j = 0; j < w->shape.perReg; ++j) {
         ExecCtx::Address a = base;
         a.addr += elementOffset(*w, fragCell(w->mma, w->form.frag, l, r, j));
-        ctx.store(l, a, bytes, slotBits(frag[static_cast<std::size_t>(r)][static_cast<std::size_t>(l)], j, w->shape.elemBits));
+        ctx.store(l, a, bytes,
+                  slotBits(frag[static_cast<std::size_t>(r)][static_cast<std::size_t>(l)], j, w->shape.elemBits));
       }
   }
 }

@@ -52,16 +52,23 @@ Num decodeFloat(std::uint64_t bits, MiniFormat f) {
 
 Num decode(Elem e, std::uint64_t bits) {
   switch (e) {
-    case Elem::F16: return decodeFloat(bits & 0xffff, {5, 10, true});
-    case Elem::BF16: return decodeFloat(bits & 0xffff, {8, 7, true});
+    case Elem::F16:
+      return decodeFloat(bits & 0xffff, {5, 10, true});
+    case Elem::BF16:
+      return decodeFloat(bits & 0xffff, {8, 7, true});
     // tf32: the 19-bit value in the top of a 32-bit register; the low 13 bits
     // are not read (tc_numerics tf32_low: operands with them set multiply as
     // if they were clear).
-    case Elem::TF32: return decodeFloat((bits >> 13) & 0x7ffff, {8, 10, true});
-    case Elem::F32: return decodeFloat(bits & 0xffffffffu, {8, 23, true});
-    case Elem::E4M3: return decodeFloat(bits & 0xff, {4, 3, false});
-    case Elem::E5M2: return decodeFloat(bits & 0xff, {5, 2, true});
-    default: return {};
+    case Elem::TF32:
+      return decodeFloat((bits >> 13) & 0x7ffff, {8, 10, true});
+    case Elem::F32:
+      return decodeFloat(bits & 0xffffffffu, {8, 23, true});
+    case Elem::E4M3:
+      return decodeFloat(bits & 0xff, {4, 3, false});
+    case Elem::E5M2:
+      return decodeFloat(bits & 0xff, {5, 2, true});
+    default:
+      return {};
   }
 }
 
@@ -106,9 +113,7 @@ struct Term {
   int alignExp = 0;
 };
 
-Term productTerm(const Num& x, const Num& y) {
-  return {x.neg != y.neg, x.sig * y.sig, x.exp + y.exp, x.lg + y.lg};
-}
+Term productTerm(const Num& x, const Num& y) { return {x.neg != y.neg, x.sig * y.sig, x.exp + y.exp, x.lg + y.lg}; }
 
 // The aligned, truncated, exact sum of `terms`: every term truncated toward
 // zero (sign-magnitude) to a multiple of 2^(emax - width). Returns the sum's
@@ -128,8 +133,10 @@ Aligned alignedSum(std::span<const Term> terms, int width) {
   for (const Term& t : terms) {
     std::uint64_t m = 0;
     const int shift = t.exp - r.q;
-    if (shift >= 0) m = t.sig << shift;  // |term| < 2^(emax + 2): at most width + 2 bits
-    else if (shift > -64) m = t.sig >> -shift;
+    if (shift >= 0)
+      m = t.sig << shift;  // |term| < 2^(emax + 2): at most width + 2 bits
+    else if (shift > -64)
+      m = t.sig >> -shift;
     sum += t.neg ? -static_cast<std::int64_t>(m) : static_cast<std::int64_t>(m);
   }
   r.neg = sum < 0;
@@ -195,8 +202,8 @@ std::uint64_t dotBlock(const MmaForm& f, std::span<const std::uint64_t> a, std::
     const Aligned s = alignedSum(std::span(terms).first(n), kAlignWidth);
     if (s.mag != 0) sum = normalize(s, out);
   }
-  const std::uint64_t cOut = fp::convert(cBits, f.c == Elem::F16 ? fp::kF16 : fp::kF32, out, RoundMode::NearestEven,
-                                         false, false);
+  const std::uint64_t cOut =
+      fp::convert(cBits, f.c == Elem::F16 ? fp::kF16 : fp::kF32, out, RoundMode::NearestEven, false, false);
   const std::uint64_t d = fp::add(out, sum, cOut, {RoundMode::NearestEven, false});
   return fp::isZero(d, out) ? 0 : d;  // +0, as in the exact rule
 }
@@ -207,8 +214,10 @@ std::uint64_t dotBlock(const MmaForm& f, std::span<const std::uint64_t> a, std::
 std::uint64_t dotQuadPair(const MmaForm& f, std::span<const std::uint64_t> a, std::span<const std::uint64_t> b,
                           std::uint64_t cBits) {
   const fp::Env rn{RoundMode::NearestEven, false};
-  auto toF32 = [](std::uint64_t h) { return fp::isNaN(h, fp::kF16) ? fp::canonicalNaN(fp::kF32)
-                                                                   : fp::convert(h, fp::kF16, fp::kF32, RoundMode::NearestEven, false, false); };
+  auto toF32 = [](std::uint64_t h) {
+    return fp::isNaN(h, fp::kF16) ? fp::canonicalNaN(fp::kF32)
+                                  : fp::convert(h, fp::kF16, fp::kF32, RoundMode::NearestEven, false, false);
+  };
   std::uint64_t s = fp::mul(fp::kF32, toF32(a[0]), toF32(b[0]), rn);
   for (std::size_t k = 1; k < a.size(); ++k) s = fp::fma(fp::kF32, toF32(a[k]), toF32(b[k]), s, rn);
   const std::uint64_t c = f.c == Elem::F16 ? toF32(cBits) : cBits;
@@ -223,18 +232,25 @@ std::uint64_t dotQuadPair(const MmaForm& f, std::span<const std::uint64_t> a, st
 std::uint64_t dotF64(std::span<const std::uint64_t> a, std::span<const std::uint64_t> b, std::uint64_t c) {
   std::uint64_t s = c;
   for (std::size_t k = 0; k < a.size(); ++k)
-    s = fp::isNaN(s, fp::kF64) ? fp::quieted(s, fp::kF64) : fp::fma(fp::kF64, a[k], b[k], s, {RoundMode::NearestEven, false});
+    s = fp::isNaN(s, fp::kF64) ? fp::quieted(s, fp::kF64)
+                               : fp::fma(fp::kF64, a[k], b[k], s, {RoundMode::NearestEven, false});
   return s;
 }
 
 std::int64_t intValue(Elem e, std::uint64_t bits) {
   switch (e) {
-    case Elem::S8: return static_cast<std::int8_t>(bits & 0xff);
-    case Elem::U8: return static_cast<std::int64_t>(bits & 0xff);
-    case Elem::S4: return static_cast<std::int64_t>((bits & 0xf) ^ 0x8) - 8;
-    case Elem::U4: return static_cast<std::int64_t>(bits & 0xf);
-    case Elem::S32: return static_cast<std::int32_t>(bits & 0xffffffffu);
-    default: return 0;
+    case Elem::S8:
+      return static_cast<std::int8_t>(bits & 0xff);
+    case Elem::U8:
+      return static_cast<std::int64_t>(bits & 0xff);
+    case Elem::S4:
+      return static_cast<std::int64_t>((bits & 0xf) ^ 0x8) - 8;
+    case Elem::U4:
+      return static_cast<std::int64_t>(bits & 0xf);
+    case Elem::S32:
+      return static_cast<std::int32_t>(bits & 0xffffffffu);
+    default:
+      return 0;
   }
 }
 
@@ -246,7 +262,8 @@ std::uint64_t dotInteger(const MmaForm& f, std::span<const std::uint64_t> a, std
   } else {
     for (std::size_t k = 0; k < a.size(); ++k) s += intValue(f.a, a[k]) * intValue(f.b, b[k]);
   }
-  if (f.satfinite) s = std::clamp<std::int64_t>(s, std::numeric_limits<std::int32_t>::min(), std::numeric_limits<std::int32_t>::max());
+  if (f.satfinite)
+    s = std::clamp<std::int64_t>(s, std::numeric_limits<std::int32_t>::min(), std::numeric_limits<std::int32_t>::max());
   return static_cast<std::uint32_t>(static_cast<std::uint64_t>(s));
 }
 
@@ -256,10 +273,14 @@ double elemValue(Elem e, std::uint64_t bits) {
   if (e == Elem::F64) return std::bit_cast<double>(bits);
   const Num n = decode(e, bits);
   switch (n.kind) {
-    case Num::Kind::Zero: return n.neg ? -0.0 : 0.0;
-    case Num::Kind::Inf: return n.neg ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
-    case Num::Kind::NaN: return std::numeric_limits<double>::quiet_NaN();
-    case Num::Kind::Finite: break;
+    case Num::Kind::Zero:
+      return n.neg ? -0.0 : 0.0;
+    case Num::Kind::Inf:
+      return n.neg ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
+    case Num::Kind::NaN:
+      return std::numeric_limits<double>::quiet_NaN();
+    case Num::Kind::Finite:
+      break;
   }
   const double v = std::ldexp(static_cast<double>(n.sig), n.exp);
   return n.neg ? -v : v;
@@ -286,9 +307,12 @@ std::string_view ruleSummary(Rule r) {
              "some results differ from an H100 by a few ulps";
     case Rule::QuadPairChain:
       return "products added in k order in f32, rounding to nearest each time, then c";
-    case Rule::F64Chain: return "IEEE fma chain: c first, then k = 0, 1, ... with rounding to nearest even";
-    case Rule::Integer: return "exact integer sum; wraps to 32 bits, or clamps once with .satfinite";
-    case Rule::Popc: return "c + population count of (a xor/and b) over k";
+    case Rule::F64Chain:
+      return "IEEE fma chain: c first, then k = 0, 1, ... with rounding to nearest even";
+    case Rule::Integer:
+      return "exact integer sum; wraps to 32 bits, or clamps once with .satfinite";
+    case Rule::Popc:
+      return "c + population count of (a xor/and b) over k";
   }
   return "";
 }
@@ -297,11 +321,15 @@ std::uint64_t dotElement(const MmaForm& f, std::span<const std::uint64_t> a, std
                          std::uint64_t c) {
   switch (ruleOf(f)) {
     case Rule::Block:
-    case Rule::Fp8: return dotBlock(f, a, b, c);
-    case Rule::QuadPairChain: return dotQuadPair(f, a, b, c);
-    case Rule::F64Chain: return dotF64(a, b, c);
+    case Rule::Fp8:
+      return dotBlock(f, a, b, c);
+    case Rule::QuadPairChain:
+      return dotQuadPair(f, a, b, c);
+    case Rule::F64Chain:
+      return dotF64(a, b, c);
     case Rule::Integer:
-    case Rule::Popc: return dotInteger(f, a, b, c);
+    case Rule::Popc:
+      return dotInteger(f, a, b, c);
   }
   return 0;
 }

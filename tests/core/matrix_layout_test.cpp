@@ -3,6 +3,8 @@
 // engine's handling of the warp-wide wait. The H100 corpus
 // (tensor_replay_test) checks every form against the hardware; these say
 // the same things in a form a reader can check against the PTX ISA tables.
+#include "core/exec/matrix_layout.hpp"
+
 #include <gtest/gtest.h>
 
 #include <map>
@@ -10,7 +12,6 @@
 #include <tuple>
 #include <vector>
 
-#include "core/exec/matrix_layout.hpp"
 #include "core/exec/matrix_numerics.hpp"
 #include "core/ptx/parser.hpp"
 #include "tests/core/test_util.hpp"
@@ -19,9 +20,11 @@ namespace ws::core::mx {
 namespace {
 
 MmaForm decodeOk(const std::string& line) {
-  auto r = parsePtx(".version 8.7\n.target sm_90a\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<64>;\n.reg .f64 %fd<32>;\n" +
-                        line + "\n}\n",
-                    "t.ptx");
+  auto r = parsePtx(
+      ".version 8.7\n.target sm_90a\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<64>;\n.reg .f64 "
+      "%fd<32>;\n" +
+          line + "\n}\n",
+      "t.ptx");
   EXPECT_TRUE(r.ok()) << (r.errors.empty() ? "" : r.errors.front().str());
   if (!r.program) return {};
   auto d = decodeMma(r.program->instrs.front());
@@ -55,20 +58,32 @@ void expectBijection(const MmaForm& f) {
 }
 
 TEST(MatrixLayout, EveryMmaFormOfSm90IsABijection) {
-  const std::vector<std::string> forms = {
-      "m8n8k4.row.col.f32.f16.f16.f32",  "m8n8k4.col.row.f16.f16.f16.f16", "m8n8k4.row.col.f64.f64.f64.f64",
-      "m16n8k8.row.col.f32.f16.f16.f32", "m16n8k16.row.col.f16.f16.f16.f16", "m16n8k16.row.col.f32.bf16.bf16.f32",
-      "m16n8k4.row.col.f32.tf32.tf32.f32", "m16n8k8.row.col.f32.tf32.tf32.f32", "m16n8k16.row.col.f64.f64.f64.f64",
-      "m16n8k32.row.col.f32.e4m3.e5m2.f32", "m16n8k16.row.col.f16.e5m2.e5m2.f16", "m8n8k16.row.col.s32.s8.u8.s32",
-      "m16n8k32.row.col.satfinite.s32.u8.u8.s32", "m16n8k64.row.col.s32.s4.s4.s32", "m8n8k32.row.col.s32.u4.s4.s32",
-      "m8n8k128.row.col.s32.b1.b1.s32.xor.popc", "m16n8k256.row.col.s32.b1.b1.s32.and.popc"};
+  const std::vector<std::string> forms = {"m8n8k4.row.col.f32.f16.f16.f32",
+                                          "m8n8k4.col.row.f16.f16.f16.f16",
+                                          "m8n8k4.row.col.f64.f64.f64.f64",
+                                          "m16n8k8.row.col.f32.f16.f16.f32",
+                                          "m16n8k16.row.col.f16.f16.f16.f16",
+                                          "m16n8k16.row.col.f32.bf16.bf16.f32",
+                                          "m16n8k4.row.col.f32.tf32.tf32.f32",
+                                          "m16n8k8.row.col.f32.tf32.tf32.f32",
+                                          "m16n8k16.row.col.f64.f64.f64.f64",
+                                          "m16n8k32.row.col.f32.e4m3.e5m2.f32",
+                                          "m16n8k16.row.col.f16.e5m2.e5m2.f16",
+                                          "m8n8k16.row.col.s32.s8.u8.s32",
+                                          "m16n8k32.row.col.satfinite.s32.u8.u8.s32",
+                                          "m16n8k64.row.col.s32.s4.s4.s32",
+                                          "m8n8k32.row.col.s32.u4.s4.s32",
+                                          "m8n8k128.row.col.s32.b1.b1.s32.xor.popc",
+                                          "m16n8k256.row.col.s32.b1.b1.s32.and.popc"};
   for (const std::string& form : forms) {
     // Register counts from the form itself.
     MmaForm probe;
     {
-      auto r = parsePtx(".version 8.7\n.target sm_90a\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<64>;\n"
-                        "mma.sync.aligned." + form + " {%r0}, {%r1}, {%r2}, {%r3};\n}\n",
-                        "t.ptx");
+      auto r = parsePtx(
+          ".version 8.7\n.target sm_90a\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<64>;\n"
+          "mma.sync.aligned." +
+              form + " {%r0}, {%r1}, {%r2}, {%r3};\n}\n",
+          "t.ptx");
       ASSERT_TRUE(r.ok()) << form;
       auto d = decodeMma(r.program->instrs.front());
       ASSERT_TRUE(std::holds_alternative<MmaForm>(d)) << form << ": " << std::get<std::string>(d);
@@ -134,10 +149,11 @@ TEST(MatrixLayout, LdmatrixRowsAndTheirTranspose) {
 }
 
 TEST(MatrixLayout, FormsOutsideSm90AreRejectedWithAReason) {
-  auto r = parsePtx(".version 8.7\n.target sm_90a\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<64>;\n"
-                    "mma.sync.aligned.m16n8k16.row.col.f16.bf16.bf16.f16 {%r0, %r1}, {%r2, %r3, %r4, %r5}, {%r6, %r7}, "
-                    "{%r8, %r9};\n}\n",
-                    "t.ptx");
+  auto r = parsePtx(
+      ".version 8.7\n.target sm_90a\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<64>;\n"
+      "mma.sync.aligned.m16n8k16.row.col.f16.bf16.bf16.f16 {%r0, %r1}, {%r2, %r3, %r4, %r5}, {%r6, %r7}, "
+      "{%r8, %r9};\n}\n",
+      "t.ptx");
   ASSERT_TRUE(r.ok());
   auto d = decodeMma(r.program->instrs.front());
   ASSERT_TRUE(std::holds_alternative<std::string>(d));
@@ -173,7 +189,7 @@ TEST(MatrixNumerics, ExactZerosArePositiveAndOverflowIsInfinite) {
   const MmaForm f = f16Form(Elem::F32);
   std::vector<std::uint64_t> a(16, 0x8000), b(16, 0x3c00);  // -0 * 1
   EXPECT_EQ(dotElement(f, a, b, 0x80000000), 0u);
-  std::vector<std::uint64_t> big(16, 0x7bff), one(16, 0x3c00);  // 16 x 65504
+  std::vector<std::uint64_t> big(16, 0x7bff), one(16, 0x3c00);      // 16 x 65504
   EXPECT_EQ(dotElement(f16Form(Elem::F16), big, one, 0), 0x7c00u);  // beyond f16: +inf
 }
 
@@ -195,8 +211,10 @@ TEST(MatrixNumerics, IntegerSatfiniteClampsOnceAtTheEnd) {
   f.a = f.b = Elem::S8;
   f.c = f.d = Elem::S32;
   std::vector<std::uint64_t> a(16, 0), b(16, 0);
-  a[0] = 127;  b[0] = 127;   // +16129
-  a[1] = 0x81; b[1] = 127;   // -16129
+  a[0] = 127;
+  b[0] = 127;  // +16129
+  a[1] = 0x81;
+  b[1] = 127;  // -16129
   // c = INT32_MAX: the running sum passes INT32_MAX + 16129 on the way, the end result is INT32_MAX.
   f.satfinite = true;
   EXPECT_EQ(dotElement(f, a, b, 0x7fffffff), 0x7fffffffu);
@@ -221,8 +239,8 @@ TEST(MatrixEngine, MovmatrixWaitsForTheWholeWarpAndTransposes) {
   // Element (row, col) of the source is the lane holding it: lane 4*row + col/2.
   for (int l = 0; l < 32; ++l) {
     const MatCell lo = ldmatrixCell(true, l, 0, 0), hi = ldmatrixCell(true, l, 0, 1);
-    const std::uint32_t want = static_cast<std::uint32_t>(4 * lo.row + lo.col / 2) |
-                               static_cast<std::uint32_t>(4 * hi.row + hi.col / 2) << 16;
+    const std::uint32_t want =
+        static_cast<std::uint32_t>(4 * lo.row + lo.col / 2) | static_cast<std::uint32_t>(4 * hi.row + hi.col / 2) << 16;
     EXPECT_EQ(out[static_cast<std::size_t>(l)], want) << "lane " << l;
   }
 }

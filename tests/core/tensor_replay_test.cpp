@@ -16,11 +16,10 @@
 #include <fstream>
 #include <map>
 #include <mutex>
-
 #include <nlohmann/json.hpp>
 
-#include "tests/core/hw_recording.hpp"
 #include "tests/core/golden_replay.hpp"
+#include "tests/core/hw_recording.hpp"
 
 namespace {
 
@@ -58,7 +57,8 @@ std::string describeWord(const json* e, std::size_t word) {
     const std::size_t i = off - o;
     s += ", " + name;
     if (region.contains("regs") || region.contains("frag_regs")) {
-      const std::size_t regs = region.contains("regs") ? region["regs"].get<std::size_t>() : region["frag_regs"].get<std::size_t>();
+      const std::size_t regs =
+          region.contains("regs") ? region["regs"].get<std::size_t>() : region["frag_regs"].get<std::size_t>();
       const std::size_t wpr = region.value("words_per_reg", 1);
       if (name.ends_with("_frag") || name == "regs")
         return s + " lane " + std::to_string(i / (regs * wpr)) + " reg " + std::to_string((i / wpr) % regs);
@@ -76,9 +76,7 @@ std::string describeWord(const json* e, std::size_t word) {
   return s;
 }
 
-bool isFp8Numerics(const std::string& name) {
-  return name.starts_with("num_e4m3") || name.starts_with("num_e5m2");
-}
+bool isFp8Numerics(const std::string& name) { return name.starts_with("num_e4m3") || name.starts_with("num_e5m2"); }
 
 // Words of each fp8 numerics test the approximate rule gets wrong
 // (docs/tensor-cores.md, "fp8").

@@ -2,12 +2,13 @@
 // (tests/data/tensor/tc_lessons.ptx): the mma tiles coloured by owning lane,
 // the ldmatrix row addresses and arrows, the per-lane sentences, and the
 // fragment grid in the SVG export.
+#include "ui/matrix_view.hpp"
+
 #include <gtest/gtest.h>
 
 #include <regex>
 
 #include "tests/ui/ui_test_util.hpp"
-#include "ui/matrix_view.hpp"
 #include "ui/scene_builder.hpp"
 #include "ui/svg_writer.hpp"
 #include "ui/views.hpp"
@@ -28,7 +29,7 @@ core::LaunchConfig lessonLaunch(const std::string& entry) {
     for (std::uint32_t r = 0; r < 32; ++r)
       for (std::uint32_t c = 0; c < 8; c += 2) in[r * 4 + c / 2] = (100 * r + c) | (100 * r + c + 1) << 16;
     for (std::uint32_t l = 0; l < 32; ++l) in[128 + l] = l < 24 ? l : 55 - l;
-  } else {  // lesson_mma_m16n8k16: A = 2I, B[k][n] = 10k + n, C = 1000
+  } else {                                   // lesson_mma_m16n8k16: A = 2I, B[k][n] = 10k + n, C = 1000
     auto f16 = [](int v) -> std::uint32_t {  // small exact integers as f16
       if (v == 0) return 0;
       int e = 0;
@@ -36,7 +37,9 @@ core::LaunchConfig lessonLaunch(const std::string& entry) {
       const std::uint32_t man = static_cast<std::uint32_t>((v << (10 - e)) & 0x3ff);
       return static_cast<std::uint32_t>(e + 15) << 10 | man;
     };
-    auto put = [&](std::size_t word0, int idx, std::uint32_t h) { in[word0 + static_cast<std::size_t>(idx / 2)] |= h << (16 * (idx % 2)); };
+    auto put = [&](std::size_t word0, int idx, std::uint32_t h) {
+      in[word0 + static_cast<std::size_t>(idx / 2)] |= h << (16 * (idx % 2));
+    };
     for (int r = 0; r < 16; ++r) put(0, r * 16 + r, f16(2));
     for (int k = 0; k < 16; ++k)
       for (int n = 0; n < 8; ++n) put(128, k * 8 + n, f16(10 * k + n));
@@ -75,9 +78,10 @@ TEST(MatrixView, MmaTilesAreColouredByTheLaneThatHoldsEachElement) {
   EXPECT_EQ(d.at(9, 3).value, "1186");
   EXPECT_EQ(d.at(9, 3).lane, 4 * 1 + 1);
   EXPECT_TRUE(d.at(9, 3).changed);
-  EXPECT_EQ(v->laneText[5].rfind("lane 5 holds A[1][2..3], A[9][2..3], A[1][10..11] and A[9][10..11]; "
-                                 "B[2..3][1] and B[10..11][1]; C[1][2..3] and C[9][2..3] and receives D[1][2..3] and D[9][2..3]",
-                                 0),
+  EXPECT_EQ(v->laneText[5].rfind(
+                "lane 5 holds A[1][2..3], A[9][2..3], A[1][10..11] and A[9][10..11]; "
+                "B[2..3][1] and B[10..11][1]; C[1][2..3] and C[9][2..3] and receives D[1][2..3] and D[9][2..3]",
+                0),
             0u)
       << v->laneText[5];
 
@@ -114,15 +118,17 @@ TEST(MatrixView, TheSvgExportContainsTheFragmentGrid) {
   EXPECT_EQ(count("class=\"frag-cell a\""), 256);
   EXPECT_EQ(count("class=\"frag-cell b\""), 128);
   EXPECT_EQ(count("class=\"frag-cell d\""), 128);
-  EXPECT_NE(svg.find("data-tile=\"D\" data-row=\"9\" data-col=\"3\" data-lane=\"5\" data-reg=\"3\" data-value=\"1186\""),
-            std::string::npos);
+  EXPECT_NE(
+      svg.find("data-tile=\"D\" data-row=\"9\" data-col=\"3\" data-lane=\"5\" data-reg=\"3\" data-value=\"1186\""),
+      std::string::npos);
   EXPECT_NE(svg.find("class=\"frag-tile\""), std::string::npos);
   EXPECT_NE(svg.find("A 16x16 f16"), std::string::npos);
 
   auto l = lesson("lesson_ldmatrix", core::Opcode::Ldmatrix);
   ASSERT_TRUE(l);
   const std::string svg2 = toSvg(buildScene(l->frame(), nullptr, builtinTheme("light")));
-  EXPECT_NE(svg2.find("class=\"flow matrix-row-address\" data-from=\"lane26\" data-to=\"matrix3.row2\""), std::string::npos);
+  EXPECT_NE(svg2.find("class=\"flow matrix-row-address\" data-from=\"lane26\" data-to=\"matrix3.row2\""),
+            std::string::npos);
   EXPECT_NE(svg2.find("class=\"flow matrix-row-load\""), std::string::npos);
 }
 
