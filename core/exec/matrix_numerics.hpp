@@ -11,12 +11,15 @@
 //     (a 23-bit fraction plus 2 extra bits); the aligned terms are summed
 //     exactly (the whole K of the instruction is one block) and the sum is
 //     normalized and rounded once: toward zero to f32, to nearest even to f16.
-//   Fp8 (e4m3, e5m2 inputs): the products alone are aligned and truncated as
-//     above and summed, rounded toward zero to f32, then c is added with one
-//     rounding to nearest (f16 accumulator: the product sum rounded to
-//     nearest f16, then c added). NOT exact: it reproduces every designed
-//     probe of the H100 but 2-8% of random dot products with wide exponent
-//     ranges differ by a few ulps (docs/tensor-cores.md).
+//   Fp8 (e4m3, e5m2 inputs): the products form two groups, k with bit 1
+//     clear (k = 0, 1, 4, 5, ...) and k with bit 1 set; each group is
+//     aligned and truncated as above on its own, the two sums are added
+//     exactly and rounded toward zero to f32 (to nearest to f16), then c is
+//     added with one rounding to nearest. NOT exact: it reproduces every
+//     designed f32-accumulator probe of the H100 (the groups are what the
+//     e5m2 cancel_pairs probes show) but 2-5% of random dot products with
+//     wide exponent ranges differ by a few ulps, and the f16-accumulator
+//     path more often (docs/tensor-cores.md).
 //   QuadPairChain (mma.m8n8k4 with f16 inputs, emulated on sm_90): the
 //     products summed in k order in f32 with rounding to nearest after each
 //     addition, then c added last, then rounded to the d type.

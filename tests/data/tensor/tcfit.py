@@ -90,7 +90,10 @@ def block(a, b, c, fd, width=25, raw=True):
 
 
 def fp8(a, b, c, fd, width=25):
-    s = rnd(aligned_sum(products(a, b), width), fd, "rn" if fd.name == "f16" else "rz")
+    """Two groups (bit 1 of k clear / set), each aligned on its own; c added last, rounded to nearest."""
+    g0 = aligned_sum(products([x for k, x in enumerate(a) if not (k >> 1) & 1], [y for k, y in enumerate(b) if not (k >> 1) & 1]), width)
+    g1 = aligned_sum(products([x for k, x in enumerate(a) if (k >> 1) & 1], [y for k, y in enumerate(b) if (k >> 1) & 1]), width)
+    s = rnd(g0 + g1, fd, "rn" if fd.name == "f16" else "rz")
     return rnd(s + c, fd, "rn")
 
 
