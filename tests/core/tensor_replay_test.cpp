@@ -16,6 +16,7 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <string>
 #include <nlohmann/json.hpp>
 
 #include "tests/core/golden_replay.hpp"
@@ -25,17 +26,23 @@ namespace {
 
 using nlohmann::json;
 
-const json& cases() {
-  static const json doc = json::parse(ws::test::slurp(WS_TEST_DATA "/tensor/cases.json"));
-  return doc;
+// cases.json (gen.py's modules) and fp8_cases.json (tcfp8.py's tc_fp8).
+const json& cases(const std::string& file) {
+  static std::map<std::string, json> docs;
+  static std::mutex mu;
+  std::lock_guard lock(mu);
+  auto it = docs.find(file);
+  if (it == docs.end()) it = docs.emplace(file, json::parse(ws::test::slurp(WS_TEST_DATA "/tensor/" + file))).first;
+  return it->second;
 }
 
 const json* entryOf(const std::string& module, const std::string& name) {
-  for (const json& m : cases()["modules"]) {
-    if (m["module"] != module) continue;
-    for (const json& e : m["entries"])
-      if (e["name"] == name) return &e;
-  }
+  for (const char* file : {"cases.json", "fp8_cases.json"})
+    for (const json& m : cases(file)["modules"]) {
+      if (m["module"] != module) continue;
+      for (const json& e : m["entries"])
+        if (e["name"] == name) return &e;
+    }
   return nullptr;
 }
 
@@ -76,11 +83,13 @@ std::string describeWord(const json* e, std::size_t word) {
   return s;
 }
 
-bool isFp8Numerics(const std::string& name) { return name.starts_with("num_e4m3") || name.starts_with("num_e5m2"); }
+bool isFp8Numerics(const std::string& name) {
+  return name.starts_with("num_e4m3") || name.starts_with("num_e5m2") || name.starts_with("fp8_");
+}
 
 // Words of each fp8 numerics test the approximate rule gets wrong
 // (docs/tensor-cores.md, "fp8").
-std::size_t fp8Ceiling(const std::string& name) {
+const std::map<std::string, std::size_t>& fp8Ceilings() {
   static const std::map<std::string, std::size_t> kCeilings = {
       {"num_e4m3_f32_k32_rand", 48},       // of 1024 words: rand_wide only
       {"num_e5m2_f32_k32_rand", 23},       // of 512
@@ -89,9 +98,7 @@ std::size_t fp8Ceiling(const std::string& name) {
       {"num_e4m3_f16_k32_rand", 87},       // of 256
       {"num_e5m2_e4m3_f32_k32_rand", 38},  // of 512
   };
-
-  const auto it = kCeilings.find(name);
-  return it == kCeilings.end() ? 0 : it->second;
+  return kCeilings;
 }
 
 class Tensor : public ::testing::TestWithParam<ws::test::HwCase> {};
@@ -114,7 +121,12 @@ TEST_P(Tensor, MatchesTheH100) {
   ASSERT_EQ(r.error, "");
   EXPECT_EQ(r.result.stop, ws::core::StopReason::Finished);
   const auto diffs = ws::test::compareRecorded(c, r.out);
-  const std::size_t ceiling = fp8Ceiling(c.name());
+  // tc_fp8 (tcfp8.py) probes exactly what the rule does not know yet: until
+  // a rule is fitted to them they report, and do not fail.
+  if (c.module == "tc_fp8" && !diffs.empty() && !fp8Ceilings().contains(c.name()))
+    GTEST_SKIP() << c.name() << ": " << diffs.size() << " of " << r.out.size()
+                 << " words differ from the H100 (fp8 probes not yet fitted; docs/tensor-cores.md)";
+  const std::size_t ceiling = fp8Ceilings().contains(c.name()) ? fp8Ceilings().at(c.name()) : 0;
   if (diffs.size() < ceiling)
     std::printf("%s: %zu of %zu words differ, below the ceiling %zu: lower it\n", c.name().c_str(), diffs.size(),
                 r.out.size(), ceiling);
