@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "ui/matrix_view.hpp"
 #include "ui/step_facts.hpp"
 #include "ui/views.hpp"
 
@@ -50,6 +51,10 @@ class Explainer {
       case core::Opcode::Shfl: shuffle(); break;
       case core::Opcode::Vote: case core::Opcode::Redux: case core::Opcode::Elect: gather(); break;
       case core::Opcode::Match: match(); break;
+      case core::Opcode::Ldmatrix: case core::Opcode::Stmatrix: case core::Opcode::Movmatrix:
+      case core::Opcode::Mma: case core::Opcode::WmmaMma: case core::Opcode::WmmaLoad: case core::Opcode::WmmaStore:
+        if (matrix()) break;
+        [[fallthrough]];
       default:
         if (!flowsGeneric()) generic();
     }
@@ -185,6 +190,21 @@ class Explainer {
   }
 
   // Atomics, red.async issue, mbarrier operations.
+  // Warp-matrix instructions: what each lane holds, gave and received
+  // (matrix_view.hpp), and the rule the arithmetic follows.
+  bool matrix() {
+    const std::optional<MatrixView> mv = buildMatrixView(m_f);
+    if (!mv || !mv->error.empty()) return false;
+    for (int l = 0; l < core::kWarpSize; ++l)
+      if ((m_rec->lanes >> l) & 1u) add(l, mv->laneText[static_cast<std::size_t>(l)]);
+    if (!mv->rule.empty())
+      m_v.notes.push_back(fmt::format("{}{}", mv->kind != MatrixView::Kind::Mma ? "Layout: "
+                                               : mv->ruleExact               ? "Arithmetic: "
+                                                                             : "Arithmetic (approximate: an H100 may differ by a few ulps): ",
+                                      mv->rule));
+    return true;
+  }
+
   bool flowsGeneric() {
     bool any = false;
     const std::uint32_t total = static_cast<std::uint32_t>(std::count_if(m_rec->flows.begin(), m_rec->flows.end(),

@@ -29,6 +29,7 @@ std::string_view flowClass(core::FlowKind k) {
     case core::FlowKind::MbarrierOp: return "flow mbarrier";
     case core::FlowKind::Load: return "flow load";
     case core::FlowKind::Store: return "flow store";
+    case core::FlowKind::RowAddress: return "flow row-address";
   }
   return "flow";
 }
@@ -295,7 +296,12 @@ FlowsView buildFlows(const Frame& f, const HistoryIndex* index) {
           break;
         }
         case core::FlowKind::Load:
-        case core::FlowKind::Store: b.arrow(fl, false, ""); break;
+        case core::FlowKind::Store:
+          // ldmatrix/stmatrix rows: drawn by the matrix view (matrix_view.hpp).
+          if (ins && ins->family == core::Family::Matrix) break;
+          b.arrow(fl, false, "");
+          break;
+        case core::FlowKind::RowAddress: break;
       }
     }
     // One bus per set of lanes that combine the same members: a single one for

@@ -53,7 +53,7 @@ Color arrowColor(const Theme& t, const Arrow& a) {
     case core::FlowKind::AsyncComplete: return t.flowAsyncDone;
     case core::FlowKind::CompleteTx: return t.flowCompleteTx;
     case core::FlowKind::MbarrierOp: case core::FlowKind::AsyncArrive: return t.flowMbarrier;
-    case core::FlowKind::Load: case core::FlowKind::Store: return t.flowMemory;
+    case core::FlowKind::Load: case core::FlowKind::Store: case core::FlowKind::RowAddress: return t.flowMemory;
   }
   return t.text;
 }
@@ -445,8 +445,15 @@ Scene buildScene(const Frame& f, const HistoryIndex* index, const Theme& t, cons
       y = atomicArrows(g, f, flows, w, ySrc - (bReg >= 0 ? 0 : g.rowH()), y + g.rowH() * 2.2);
       legendArrow("atomic: lane -> memory cell (numbers: serialization order)", t.flowAtomic, false);
     }
+    // Warp-matrix instructions: their tiles instead of a row per register.
+    std::optional<MatrixView> matrix;
+    if (ins && w == main && ins->family == core::Family::Matrix) matrix = buildMatrixView(f);
+    if (matrix) {
+      y += t.gap * 0.5;
+      y = parts::matrixPanel(g, f, *matrix, y);
+    }
     // The other registers the instruction names: written ones first.
-    if (ins && w == main) {
+    if (ins && w == main && !matrix) {
       std::vector<std::uint32_t> regs = instrRegisters(*ins);
       std::erase_if(regs, [&](std::uint32_t r) { return std::find(shown.begin(), shown.end(), r) != shown.end(); });
       auto writtenNow = [&](std::uint32_t r) {

@@ -28,6 +28,7 @@ std::string_view flowName(core::FlowKind k) {
     case core::FlowKind::MbarrierOp: return "mbarrier-op";
     case core::FlowKind::Load: return "load";
     case core::FlowKind::Store: return "store";
+    case core::FlowKind::RowAddress: return "row-address";
   }
   return "unknown";
 }

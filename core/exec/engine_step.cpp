@@ -18,7 +18,9 @@ constexpr std::uint64_t kRunToBlockQuantum = 256;
 
 bool waitsForMembers(const Instr& ins) {
   // The family first: the opcode table is looked up for collectives only.
-  return (ins.family == Family::Collective && (ins.info().flags & kCollective) != 0) || ins.op == Opcode::BarWarp;
+  // Warp-matrix instructions (ldmatrix, mma, wmma, ...) wait for the whole warp.
+  return ((ins.family == Family::Collective || ins.family == Family::Matrix) && (ins.info().flags & kCollective) != 0) ||
+         ins.op == Opcode::BarWarp;
 }
 
 std::string laneList(LaneMask m) {
@@ -339,12 +341,12 @@ void Engine::dispatch(ExecCtx& ctx) {
     case Family::Mbarrier: execMbarrier(ctx); break;
     case Family::Video: execVideo(ctx); break;
     case Family::Async: execAsync(ctx); break;
+    case Family::Matrix: execMatrix(ctx); break;
     case Family::Misc:
       // setmaxnreg and pmevent: hints to the register allocator and the
       // performance monitor, with nothing to do in this machine.
       if (ctx.ins().op == Opcode::Setmaxnreg || ctx.ins().op == Opcode::Pmevent) break;
       [[fallthrough]];
-    case Family::Matrix:
     case Family::Texture:
       // Rows of these families that execute have their own handlers; the
       // others never get here (Instr::unsupported stops them first).
@@ -363,7 +365,12 @@ bool Engine::resolveCollective(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, 
   WarpControl& c = m_state.warps[w].ctl;
   const int mi = membermaskOperand(ins);
   const int lead = std::countr_zero(exec);
-  const LaneMask mask = mi >= 0 ? static_cast<LaneMask>(ctx.read(lead, ins.ops[static_cast<std::size_t>(mi)], DataType::B32)) : exec;
+  // No membermask operand: a warp-matrix instruction names every lane of the
+  // warp ("all threads in the warp must execute the same instruction"), any
+  // other collective the lanes that execute it.
+  const LaneMask implicit = ins.family == Family::Matrix ? c.valid : exec;
+  const LaneMask mask =
+      mi >= 0 ? static_cast<LaneMask>(ctx.read(lead, ins.ops[static_cast<std::size_t>(mi)], DataType::B32)) : implicit;
   if (ctx.record()) ctx.record()->membermask = mask;
 
   // Each executing lane's own membermask (read, and reported, lane by lane).
@@ -371,7 +378,7 @@ bool Engine::resolveCollective(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, 
   if (mi >= 0) {
     ctx.gather(ins.ops[static_cast<std::size_t>(mi)], DataType::B32, own);
   } else {
-    own.fill(exec);
+    own.fill(mask);
   }
   // Which lanes are in their own mask, and which pass another mask than
   // the lowest lane. Usually every lane (executing or not) passed the same

@@ -239,6 +239,9 @@ void execAtomic(ExecCtx& ctx);
 void execMbarrier(ExecCtx& ctx);
 void execVideo(ExecCtx& ctx);
 void execAsync(ExecCtx& ctx);
+// Warp-matrix instructions (exec/matrix_*.cpp): lanes() is the whole warp
+// (the engine waited for it), or the lanes that could still arrive.
+void execMatrix(ExecCtx& ctx);
 
 // Index of the membermask operand of a collective instruction (shfl: 4, vote/
 // match/redux: 2, bar.warp.sync: 0, elect: 1); -1 when it has none.

@@ -96,6 +96,14 @@ struct Instr {
   Mod sem = Mod::None;
   Mod scope = Mod::None;
   std::uint8_t vec = 1;   // vector width: 1, 2, 4, 8
+  // Warp-matrix instructions: their type and format tokens in the order
+  // written. mma.sync names four (.dtype.atype.btype.ctype) and they may
+  // repeat (.f16.f16.f16.f16), which the modifier set cannot tell.
+  std::array<Mod, 4> matrixTypes{};
+  std::uint8_t matrixTypeCount = 0;
+  // ... and their .row/.col tokens in order (mma.m8n8k4.row.col: A, then B).
+  std::array<Mod, 2> matrixLayouts{};
+  std::uint8_t matrixLayoutCount = 0;
   ModSet mods;            // every token given
   std::int32_t guard = -1;  // guard predicate register, -1 = none
   // Index into Program::unsupported when the engine does not execute this

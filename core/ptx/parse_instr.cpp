@@ -356,7 +356,26 @@ bool Parser::decodeOpcode(Instr& ins, const Token& mn, std::size_t& dotCount) {
                            info.mnemonic, what));
       return false;
     };
-    switch (modAxis(*m)) {
+    const Axis axis = modAxis(*m);
+    if (info.family == Family::Matrix && (axis == Axis::Type || axis == Axis::Format)) {
+      // mma.sync.m16n8k16.row.col.f32.bf16.bf16.f32: four types, in order.
+      if (ins.matrixTypeCount >= ins.matrixTypes.size()) {
+        error(t, fmt::format("too many type modifiers on '{}' (at most four)", info.mnemonic));
+        return false;
+      }
+      ins.matrixTypes[ins.matrixTypeCount++] = *m;
+      if (axis == Axis::Type && types++ == 0) ins.type = modToType(*m).value_or(DataType::None);
+      ins.mods.set(static_cast<std::size_t>(*m));
+      continue;
+    }
+    if (info.family == Family::Matrix && (*m == Mod::Row || *m == Mod::Col)) {
+      if (ins.matrixLayoutCount >= ins.matrixLayouts.size()) {
+        error(t, fmt::format("too many layout modifiers on '{}' (at most two: .alayout.blayout)", info.mnemonic));
+        return false;
+      }
+      ins.matrixLayouts[ins.matrixLayoutCount++] = *m;
+    }
+    switch (axis) {
       case Axis::Type: {
         DataType ty = modToType(*m).value_or(DataType::None);
         if (types == 0)

@@ -68,6 +68,7 @@ enum class FlowKind : std::uint8_t {
   MbarrierOp,     // arrive/expect_tx/...: lane -> mbarrier
   Load,           // memory cell -> lane
   Store,          // lane -> memory cell
+  RowAddress,     // ldmatrix/stmatrix: the lane that supplies a row's address -> that row
 };
 
 struct Flow {
