@@ -113,6 +113,9 @@ class Engine {
   void settle(std::uint32_t w);
   StepResult retireAsync(std::size_t index, StepRecord* rec);
   StepResult deadlock(StepRecord* rec);
+  StepResult stuckWarp(ExecCtx& ctx, std::uint32_t w);
+  void reportStuck(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, LaneMask here);
+  std::string hangNote() const;
   void beginRecord(StepRecord* rec, std::uint32_t w, std::uint32_t pc);
   void endRecord(StepRecord* rec);
 
