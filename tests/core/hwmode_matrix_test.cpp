@@ -27,19 +27,12 @@ class HwmodeMatrix : public ::testing::TestWithParam<MatrixCase> {};
 struct Pending {
   std::string_view prefix, suffix, reason;
 };
-constexpr std::string_view kFewerFirst =
-    "scheduling: the H100 runs the side of a divergent branch with fewer lanes first (pattern rand: Q, 14 lanes)";
 constexpr std::string_view kCrossSite =
     "one collective across two call sites of the same instruction (sm_70+), the last arriver running on";
 constexpr std::string_view kCrossOp =
     "different collectives (or qualifiers) at two call sites of one warp: the H100's pairwise outcome (garbage "
     "values, illegal instruction, illegal address) is not modelled";
 constexpr Pending kPending[] = {
-    {"def_part_", "_rand", kFewerFirst},
-    {"am_part_rand", "", kFewerFirst},
-    {"am_exit_rand", "", kFewerFirst},
-    {"am_spin_rand", "", kFewerFirst},
-    {"d_inactive_", "_rand", kFewerFirst},
     {"b_site_", "", kCrossSite},
     {"b_other_shfl_", "", kCrossOp},
     {"b_other_barwarp_", "", kCrossOp},
