@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/exec/engine.hpp"
 #include "core/exec/launch.hpp"
 #include "core/exec/machine_state.hpp"
 #include "core/ptx/program.hpp"
@@ -86,6 +87,9 @@ struct Frame {
   ViewOptions options;
   const std::vector<StoryEntry>* narration = nullptr;  // a scenario's story; may be null
   SourceCache* sources = nullptr;                       // CUDA source text for the listing; may be null
+  // The engine whose state `state` is, for its scheduling choice (hardware
+  // mode picks among diverged groups by its own rule); may be null.
+  const core::Engine* engine = nullptr;
 
   const core::Program& prog() const { return *program; }
   const core::MachineState& st() const { return *state; }

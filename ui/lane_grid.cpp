@@ -59,7 +59,7 @@ LaneGridView buildLaneGrid(const Frame& f, std::uint32_t warp) {
   v.title = warpTitle(s, warp);
   v.lanes = std::popcount(c.valid);
   const core::StepRecord* rec = f.recordOfWarp(warp);
-  const core::LaneMask next = nextGroupLanes(c);
+  const core::LaneMask next = nextGroupLanes(f.engine, s, warp);
 
   // The membermask of this step's collective, or of the collective the lanes wait at.
   if (rec && rec->membermask) {

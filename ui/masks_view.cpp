@@ -65,7 +65,7 @@ MasksView buildMasks(const Frame& f, std::uint32_t warp) {
     if (rec->guardFalse)
       v.rows.push_back(row("guard false", "guard", rec->guardFalse, v.lanes, "lanes at this instruction whose guard predicate was false"));
   } else {
-    v.rows.push_back(row("runs next", "active", nextGroupLanes(c), v.lanes, "lanes the next step of this warp will run"));
+    v.rows.push_back(row("runs next", "active", nextGroupLanes(f.engine, s, warp), v.lanes, "lanes the next step of this warp will run"));
   }
   v.rows.push_back(row("exited", "exited", c.exited & c.valid, v.lanes, "lanes that have exited"));
   if (rec && rec->membermask) {

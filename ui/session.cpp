@@ -327,6 +327,7 @@ Frame Session::frame() const {
   f.options = m_viewOptions;
   f.narration = &m_narration;
   f.sources = &m_sources;
+  f.engine = &m_history.engine();
   return f;
 }
 

@@ -4,6 +4,7 @@
 // ready lanes, lanes that just failed a wait last).
 #include <algorithm>
 
+#include "core/exec/engine.hpp"
 #include "core/exec/machine_state.hpp"
 
 namespace ws::ui {
@@ -20,6 +21,17 @@ inline core::LaneMask nextGroupLanes(const core::WarpControl& c) {
   for (int l = 0; l < core::kWarpSize; ++l)
     if (((cand >> l) & 1u) && c.pc[static_cast<std::size_t>(l)] == minPc) g |= 1u << l;
   return g;
+}
+
+// The lanes the next step of warp w runs: the engine's own choice when the
+// frame shows the engine's current state (hardware mode schedules diverged
+// groups by its own rule, core/exec/engine_schedule.cpp), else MinPc.
+inline core::LaneMask nextGroupLanes(const core::Engine* engine, const core::MachineState& st, std::uint32_t w) {
+  if (engine && &engine->state() == &st) {
+    const auto g = engine->nextGroup(w);
+    return g ? g->lanes : 0;
+  }
+  return w < st.warps.size() ? nextGroupLanes(st.warps[w].ctl) : 0;
 }
 
 }  // namespace ws::ui

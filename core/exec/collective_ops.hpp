@@ -19,17 +19,21 @@ struct Members {
   LaneMask lanes = 0;                       // executing lanes (ctx.lanes())
   std::array<LaneMask, kWarpSize> mask{};   // membermask each executing lane passed
 
-  // The lanes whose inputs lane `l` combines: executing lanes of its
-  // membermask. Exited lanes and lanes that never arrived are not in
-  // `lanes`, so "non-exited threads in membermask" falls out of it.
-  // When lanes disagree on the membermask (undefined; reported) only lanes
-  // that passed the same value take part, as on an H100: lanes 0-15 passing
-  // 0xffffffff beside lanes 16-31 passing 0xffff0000 reduce over 0-15 alone
-  // (scenarios/ub-membermask-mismatch/hw-h100.json).
+  // The lanes whose inputs lane `l` combines: the executing lanes that
+  // passed the same membermask value as l. Exited lanes and lanes that never
+  // arrived are not in `lanes`, so "non-exited threads in membermask" falls
+  // out of it. Where lanes disagree on the membermask (undefined; reported)
+  // only lanes that passed the same value take part, as on an H100 (rule W
+  // in core/exec/hw_rules.hpp): lanes 0-15 passing 0xffffffff beside lanes
+  // 16-31 passing 0xffff0000 reduce over 0-15 alone
+  // (scenarios/ub-membermask-mismatch/hw-h100.json). Membership in the mask
+  // is not checked: a converged warp whose 32 lanes pass 0x0000ffff votes,
+  // reduces and elects over all 32 on an H100 (tests/data/hwmode a_all_*,
+  // a_extra_elect_*); in strict mode that stops before it executes.
   LaneMask of(int l) const {
     const LaneMask own = mask[static_cast<std::size_t>(l)];
     LaneMask same = 0;
-    for (LaneMask m = lanes & own; m; m &= m - 1) {
+    for (LaneMask m = lanes; m; m &= m - 1) {
       const int j = std::countr_zero(m);
       if (mask[static_cast<std::size_t>(j)] == own) same |= 1u << j;
     }

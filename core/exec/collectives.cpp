@@ -94,10 +94,10 @@ void execElect(ExecCtx& ctx) {
   const Members m = gatherMembers(ctx);
   std::array<int, kWarpSize> leader{};
   forLanes(m.lanes, [&](int l) {
-    // An executing lane outside its own membermask is undefined (the engine
-    // reports it); with nobody else to elect it elects itself.
-    const LaneMask set = m.of(l) != 0 ? m.of(l) : (1u << l);
-    leader[static_cast<std::size_t>(l)] = __builtin_ctz(set);
+    // m.of(l) always holds l; a lane outside its own membermask elects among
+    // the lanes that passed the same mask, itself included (as an H100 does:
+    // tests/data/hwmode a_extra_elect_*).
+    leader[static_cast<std::size_t>(l)] = __builtin_ctz(m.of(l));
   });
   forLanes(m.lanes, [&](int l) {
     const int who = leader[static_cast<std::size_t>(l)];

@@ -298,7 +298,7 @@ void execControl(ExecCtx& ctx) {
     case Opcode::Griddepcontrol: break;
     case Opcode::Nanosleep: ctx.ctl().yielded |= ctx.lanes(); break;
     case Opcode::Trap:
-      ctx.diag(DiagKind::Trap, ctx.lanes(), fmt::format("lanes {:#010x} executed trap", ctx.lanes()));
+      ctx.diag(DiagKind::Trap, ctx.lanes(), fmt::format("lanes {:#010x} executed trap", ctx.lanes()) + ctx.hangNote());
       ctx.exitLanes(ctx.lanes());
       break;
     case Opcode::Brkpt: ctx.requestBreak(); break;

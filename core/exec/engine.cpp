@@ -382,6 +382,7 @@ std::optional<Engine::Group> Engine::nextGroup(std::uint32_t w) const {
     for (std::size_t l = 0; l < kWarpSize; ++l) differ |= c.pc[l] ^ pc0;
     if (differ == 0) return Group{cand, pc0};
   }
+  if (m_options.mode == ExecMode::Hardware) return h100Group(c, cand);
   // One pass: the lowest PC so far and the lanes at it.
   Group g{0, ~0u};
   for (LaneMask m = cand; m; m &= m - 1) {

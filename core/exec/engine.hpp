@@ -3,6 +3,7 @@
 // pick what runs next. It executes one warp instruction per step and can
 // record each step's journal; it never calls a UI (the UI pulls steps).
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -115,6 +116,9 @@ class Engine {
   std::size_t readyAsync(bool newest) const;
   void releaseGroupWaits(std::uint32_t w);
   StepResult deadlock(StepRecord* rec);
+  StepResult stuckWarp(ExecCtx& ctx, std::uint32_t w);
+  void reportStuck(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, LaneMask here);
+  std::string hangNote() const;
   void beginRecord(StepRecord* rec, std::uint32_t w, std::uint32_t pc);
   void endRecord(StepRecord* rec);
 
@@ -162,6 +166,13 @@ class Engine {
 
   std::vector<Diagnostic> m_diags;  // reported since the last run()/step() call began
   std::uint64_t m_laneInstructions = 0;  // statistics, not machine state
+
+  // Hardware mode's choice among the lane groups of a diverged warp (rule S,
+  // core/exec/engine_schedule.cpp), and the control-flow reachability it
+  // needs: derived from the program alone, filled on first use.
+  Group h100Group(const WarpControl& c, LaneMask cand) const;
+  bool reaches(std::uint32_t from, std::uint32_t to) const;
+  mutable std::map<std::uint32_t, std::vector<bool>> m_reachFrom;
 
   friend class ExecCtx;
   friend struct ExecCtxMemory;

@@ -10,6 +10,7 @@
 #include "core/exec/async_op.hpp"
 #include "core/exec/engine.hpp"
 #include "core/exec/exec_ctx.hpp"
+#include "core/exec/hw_rules.hpp"
 
 namespace ws::core {
 namespace {
@@ -321,6 +322,14 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
   }
   ++m_state.step;
   settle(w);
+  // A warp whose every live lane waits at a collective can never move again
+  // (only its own lanes release it), whatever other warps do: say so now, not
+  // when the whole grid stops (the watchdog warp of tests/data/hwmode would
+  // otherwise run on and trap).
+  if (const StepResult s = stuckWarp(ctx, w); s.stop != StopReason::None) {
+    endRecord(rec);
+    return s;
+  }
   endRecord(rec);
   if (m_state.trapped) return {true, StopReason::Trap};
   if (ctx.m_breakpoint) return {true, StopReason::Breakpoint};
@@ -426,21 +435,47 @@ bool Engine::resolveCollective(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, 
     if (m_options.mode == ExecMode::Strict) return false;  // stop before it executes
   }
 
+  // Every arrived lane's membermask: the executing lanes' just read, the
+  // waiting lanes' kept in waitArg.
+  hw::MaskOf maskOf{};
+  for (LaneMask m = exec; m; m &= m - 1) {
+    const auto l = static_cast<std::size_t>(std::countr_zero(m));
+    maskOf[l] = static_cast<LaneMask>(own[l]);
+  }
+  if (m_options.mode == ExecMode::Hardware) {
+    if (auto f = hw::collectiveFault(ins.op, exec, maskOf, c.live(), c.valid)) {
+      ctx.diag(DiagKind::HardwareFault, f->lanes,
+               fmt::format("the H100 stops the kernel here with \"{}\": lanes {} execute {} with membermask {:#010x}; {}",
+                           hw::cudaErrorText(f->error), laneList(f->lanes), ins.info().mnemonic,
+                           maskOf[static_cast<std::size_t>(std::countr_zero(f->lanes))], f->why));
+      return false;
+    }
+  }
   LaneMask waitingHere = 0;
   for (LaneMask m = c.waiting; m; m &= m - 1) {
     const int l = std::countr_zero(m);
     const std::size_t li = static_cast<std::size_t>(l);
-    if (c.waitKind[li] == WaitKind::Collective && c.pc[li] == pc) waitingHere |= 1u << l;
+    if (c.waitKind[li] == WaitKind::Collective && c.pc[li] == pc) {
+      waitingHere |= 1u << l;
+      maskOf[li] = c.waitArg[li];
+    }
   }
   const LaneMask arrived = exec | waitingHere;
-  const LaneMask required = mask & c.live();
-  if (required & ~arrived) {
-    // Wait at the instruction for the others.
-    ctx.block(exec, WaitKind::Collective, mask);
-    return false;
+  // Rule W (core/exec/hw_rules.hpp): with one membermask for everybody this
+  // is the ISA's "wait until all non-exited threads corresponding to
+  // membermask have executed it".
+  const LaneMask go = hw::releasedLanes(arrived, maskOf, c.live());
+  if (exec & ~go) {
+    // Wait at the instruction for the others, each lane with its own mask.
+    ctx.block(exec & ~go, WaitKind::Collective, mask);
+    for (LaneMask m = exec & ~go; m; m &= m - 1) {
+      const auto l = static_cast<std::size_t>(std::countr_zero(m));
+      c.waitArg[l] = maskOf[l];
+    }
   }
-  c.waiting &= ~waitingHere;
-  runCollective(ctx, arrived, 0);
+  if (!go) return false;
+  c.waiting &= ~(waitingHere & go);
+  runCollective(ctx, go, 0);
   return true;
 }
 
@@ -472,7 +507,8 @@ void Engine::runCollective(ExecCtx& ctx, LaneMask lanes, LaneMask missing) {
 // missing members exited, CTA barriers, the cluster barrier).
 void Engine::settle(std::uint32_t w) {
   WarpState& ws = m_state.warps[w];
-  // Collectives: release a waiting group when its remaining members exited.
+  // Collectives: release the waiting lanes whose remaining members exited
+  // (rule W, as resolveCollective applies it).
   if (ws.ctl.waiting) {
     WarpControl& c = ws.ctl;
     for (LaneMask m = c.waiting; m;) {
@@ -481,16 +517,20 @@ void Engine::settle(std::uint32_t w) {
       m &= m - 1;
       if (c.waitKind[li] != WaitKind::Collective) continue;
       LaneMask here = 0;
+      hw::MaskOf maskOf{};
       for (LaneMask k = c.waiting; k; k &= k - 1) {
-        const int o = std::countr_zero(k);
-        if (c.waitKind[static_cast<std::size_t>(o)] == WaitKind::Collective && c.pc[static_cast<std::size_t>(o)] == c.pc[li])
+        const auto o = static_cast<std::size_t>(std::countr_zero(k));
+        if (c.waitKind[o] == WaitKind::Collective && c.pc[o] == c.pc[li]) {
           here |= 1u << o;
+          maskOf[o] = c.waitArg[o];
+        }
       }
       m &= ~here;
-      if ((c.waitArg[li] & c.live() & ~here) == 0) {
+      const LaneMask go = hw::releasedLanes(here, maskOf, c.live());
+      if (go) {
         touchWarp(w);
-        c.waiting &= ~here;  // they run as one group next time and find everyone arrived
-        for (LaneMask k = here; k; k &= k - 1) c.waitKind[static_cast<std::size_t>(std::countr_zero(k))] = WaitKind::None;
+        c.waiting &= ~go;  // they run as one group next time and find everyone arrived
+        for (LaneMask k = go; k; k &= k - 1) c.waitKind[static_cast<std::size_t>(std::countr_zero(k))] = WaitKind::None;
       }
     }
   }
@@ -544,9 +584,78 @@ void Engine::settle(std::uint32_t w) {
   }
 }
 
+// The lowest-PC group of lanes of warp w that wait at a collective, if every
+// live lane of w waits at one (nothing in the warp can run again).
+StepResult Engine::stuckWarp(ExecCtx& ctx, std::uint32_t w) {
+  const WarpControl& c = m_state.warps[w].ctl;
+  if (!c.waiting || (c.live() & ~c.waiting) != 0) return {};
+  LaneMask coll = 0;
+  std::uint32_t pc = ~0u;
+  for (LaneMask m = c.waiting; m; m &= m - 1) {
+    const auto l = static_cast<std::size_t>(std::countr_zero(m));
+    if (c.waitKind[l] != WaitKind::Collective) return {};
+    coll |= 1u << l;
+    pc = std::min(pc, c.pc[l]);
+  }
+  LaneMask here = 0;
+  for (LaneMask m = coll; m; m &= m - 1)
+    if (c.pc[static_cast<std::size_t>(std::countr_zero(m))] == pc) here |= 1u << std::countr_zero(m);
+  // Reported at the instruction the lanes wait at, in the step just made.
+  ExecCtx at(*this, w, m_program->instrs[pc], here, ctx.record());
+  reportStuck(at, w, pc, here);
+  return {true, StopReason::Deadlock};
+}
+
+// Lanes `here` of warp w wait at the collective at pc for members that never
+// come (they are waiting elsewhere, or here with another membermask): strict
+// mode names the ISA rule, hardware mode what an H100 does (it hangs: rule H).
+void Engine::reportStuck(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, LaneMask here) {
+  const Program& p = *m_program;
+  const WarpControl& c = m_state.warps[w].ctl;
+  const LaneMask mask = c.waitArg[static_cast<std::size_t>(std::countr_zero(here))];
+  // Members that have not arrived, or arrived passing another membermask.
+  LaneMask missing = mask & c.live() & ~here;
+  for (LaneMask m = mask & here; m; m &= m - 1) {
+    const int l = std::countr_zero(m);
+    if (c.waitArg[static_cast<std::size_t>(l)] != mask) missing |= 1u << l;
+  }
+  const Instr& ins = p.instrs[pc];
+  const int first = std::countr_zero(missing != 0 ? missing : here);
+  const std::string what =
+      fmt::format("lanes {} wait at {} (line {}) for membermask {:#010x}, but lanes {} never arrive with it (lane {} {})",
+                  laneList(here), ins.info().mnemonic, ins.pos.line, mask, laneList(missing), first,
+                  describeWait(p, m_state, w, first));
+  if (m_options.mode == ExecMode::Strict) {
+    ctx.diag(DiagKind::MembermaskNeverArrives, missing, what);
+  } else {
+    ctx.diag(DiagKind::HardwareHang, missing | here,
+             fmt::format("the H100 hangs here (the kernel never finishes): {}. Where lanes are:{}", what, laneReport()));
+  }
+}
+
+// Lanes waiting at a warp collective for members that keep running elsewhere
+// (a spin loop waiting for them, b_spin_barwarp_half): an H100 waits forever
+// there (rule H). A note for the step-budget and trap reports of hardware mode.
+std::string Engine::hangNote() const {
+  if (m_options.mode != ExecMode::Hardware) return {};
+  for (const WarpState& ws : m_state.warps) {
+    LaneMask coll = 0;
+    for (LaneMask m = ws.ctl.waiting; m; m &= m - 1)
+      if (ws.ctl.waitKind[static_cast<std::size_t>(std::countr_zero(m))] == WaitKind::Collective)
+        coll |= 1u << std::countr_zero(m);
+    if (coll)
+      return fmt::format("\nLanes {} of CTA {} warp {} wait at a warp collective for lanes that never come: the H100 "
+                         "hangs here.",
+                         laneList(coll), ws.cta, ws.warpInCta);
+  }
+  return {};
+}
+
 // Nothing can run. If lanes wait at a collective for members that can never
-// arrive, that is the ISA's undefined case: strict mode stops and explains,
-// hardware mode computes over the lanes that did arrive (what an H100 does).
+// arrive, that is the ISA's undefined case: strict mode stops and explains
+// which lanes never arrive; hardware mode stops where an H100 hangs (rule H,
+// docs/hardware-mode.md: members that are alive but never execute it are
+// waited for forever; only exited members are not).
 StepResult Engine::deadlock(StepRecord* rec) {
   const Program& p = *m_program;
   for (std::uint32_t w = 0; w < m_state.warps.size(); ++w) {
@@ -565,34 +674,13 @@ StepResult Engine::deadlock(StepRecord* rec) {
       const int l = std::countr_zero(m);
       if (c.pc[static_cast<std::size_t>(l)] == pc) here |= 1u << l;
     }
-    const LaneMask mask = c.waitArg[static_cast<std::size_t>(std::countr_zero(here))];
-    const LaneMask missing = mask & c.live() & ~here;
     beginRecord(rec, w, pc);
     if (rec) rec->activeBefore = here;
-    const Instr& ins = p.instrs[pc];
-    ExecCtx ctx(*this, w, ins, here, rec);
-    std::string where;
-    for (LaneMask m = missing; m; m &= m - 1) {
-      const int l = std::countr_zero(m);
-      where = describeWait(p, m_state, w, l);
-      break;
-    }
-    ctx.diag(DiagKind::MembermaskNeverArrives, missing,
-             fmt::format("lanes {} wait at {} (line {}) for membermask {:#010x}, but lanes {} never arrive (lane {} {})",
-                         laneList(here), ins.info().mnemonic, ins.pos.line, mask, laneList(missing),
-                         std::countr_zero(missing), where));
-    if (m_options.mode == ExecMode::Strict) {
-      ++m_state.step;
-      endRecord(rec);
-      return {true, StopReason::Deadlock};
-    }
-    touchWarp(w);
-    c.waiting &= ~here;
-    runCollective(ctx, here, missing);
+    ExecCtx ctx(*this, w, p.instrs[pc], here, rec);
+    reportStuck(ctx, w, pc, here);
     ++m_state.step;
-    settle(w);
     endRecord(rec);
-    return {true, StopReason::None};
+    return {true, StopReason::Deadlock};
   }
   // A plain deadlock: report who waits for what.
   const std::uint32_t w0 = [&] {
@@ -639,6 +727,7 @@ RunResult Engine::run(std::uint64_t maxSteps) {
     d.message = fmt::format("stopped after {} steps without finishing; the program may loop forever (raise the step "
                             "budget to run longer). The lanes are at:{}",
                             maxSteps, laneReport());
+    d.message += hangNote();
     m_diags.push_back(d);
   }
   r.diags = std::move(m_diags);

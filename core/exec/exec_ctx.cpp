@@ -568,6 +568,8 @@ void ExecCtx::exitLanes(LaneMask lanes) {
   cc.liveThreads -= static_cast<std::uint32_t>(std::popcount(lanes));
 }
 
+std::string ExecCtx::hangNote() const { return m_engine.hangNote(); }
+
 void ExecCtx::diag(DiagKind kind, LaneMask lanes, std::string message) {
   Diagnostic d;
   d.kind = kind;

@@ -162,6 +162,9 @@ class ExecCtx {
   void requestStop() { m_stop = true; }
   void requestBreak() { m_breakpoint = true; }
   bool stopRequested() const { return m_stop; }
+  // Hardware mode: a note naming lanes that wait at a warp collective for
+  // members that never come (where an H100 hangs), or "".
+  std::string hangNote() const;
 
   StepRecord* record() { return m_rec; }
 

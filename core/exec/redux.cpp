@@ -104,10 +104,8 @@ void execRedux(ExecCtx& ctx) {
   // Phase 2: each lane's reduction over its membermask.
   Values out{};
   forLanes(m.lanes, [&](int l) {
-    // An executing lane outside its own membermask is undefined (the engine
-    // reports it); with no member to reduce it keeps its own value.
-    const LaneMask set = m.of(l) != 0 ? m.of(l) : (1u << l);
-    out[static_cast<std::size_t>(l)] = reduce(ins, v, set);
+    // m.of(l) always holds l (see Members::of for lanes outside their mask).
+    out[static_cast<std::size_t>(l)] = reduce(ins, v, m.of(l));
   });
   forLanes(m.lanes, [&](int l) { ctx.write(l, dst, out[static_cast<std::size_t>(l)]); });
   flowAllToAll(ctx, m, FlowKind::Reduce, regOf(src), regOf(dst),

@@ -75,19 +75,23 @@ TEST(HistoryDeadlock, StrictNeverArrivingMembersStopOnce) {
   EXPECT_EQ(countDiags(h, DiagKind::MembermaskNeverArrives), 1);
 }
 
-TEST(HistoryDeadlock, HardwareModeRunsTheArrivedLanesAndFinishes) {
+// An H100 hangs where live members of the membermask wait at another
+// collective (tests/data/hwmode b_other_redux_*: lanes of P at a full-mask
+// redux.sync, lanes of Q at a full-mask shfl.sync, never finished): hardware
+// mode stops there too, once, naming both halves.
+TEST(HistoryDeadlock, HardwareModeStopsWhereTheH100Hangs) {
   core::EngineOptions o = hardwareMode();
   Loaded ld = load(kHalvesWaitForEachOther, std::vector<std::uint32_t>(32), 32, o);
   ASSERT_TRUE(ld.engine);
   const core::RunResult res = ld.engine->run(10'000);
-  EXPECT_EQ(res.stop, StopReason::Finished);
+  EXPECT_EQ(res.stop, StopReason::Deadlock);
   ASSERT_EQ(res.diags.size(), 1u);
-  EXPECT_EQ(res.diags[0].kind, DiagKind::MembermaskNeverArrives);
-  EXPECT_EQ(res.diags[0].lanes, 0xffff0000u);
+  EXPECT_EQ(res.diags[0].kind, DiagKind::HardwareHang);
+  EXPECT_EQ(res.diags[0].lanes, 0xffffffffu);
 }
 
 // Going back and switching to hardware mode drops the recorded future, the
-// deadlock with it: stepping on runs the arrived lanes instead of refusing.
+// strict report with it: stepping on reports the H100's hang instead.
 TEST(HistoryDeadlock, ChangingModeInThePastForgetsTheDeadlock) {
   Loaded ld = load(kHalvesWaitForEachOther, std::vector<std::uint32_t>(32), 32);
   ASSERT_TRUE(ld.engine);
@@ -96,14 +100,16 @@ TEST(HistoryDeadlock, ChangingModeInThePastForgetsTheDeadlock) {
   while ((r = h.forward()).executed && r.stop == StopReason::None) {
   }
   ASSERT_EQ(r.stop, StopReason::Deadlock);
+  EXPECT_EQ(countDiags(h, DiagKind::MembermaskNeverArrives), 1);
   ASSERT_TRUE(h.back());
   core::EngineOptions o = h.engine().options();
   o.mode = core::ExecMode::Hardware;
   h.setOptions(o);
   while ((r = h.forward()).executed && r.stop == StopReason::None) {
   }
-  EXPECT_EQ(r.stop, StopReason::Finished);
-  EXPECT_TRUE(h.engine().finished());
+  EXPECT_EQ(r.stop, StopReason::Deadlock);
+  EXPECT_EQ(countDiags(h, DiagKind::MembermaskNeverArrives), 0);
+  EXPECT_EQ(countDiags(h, DiagKind::HardwareHang), 1);
 }
 
 }  // namespace
