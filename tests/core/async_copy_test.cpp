@@ -200,7 +200,8 @@ TEST(CpAsyncGroups, WaitGroupCountsEmptyGroupsAndWaitsForTheOlderOnes) {
     ASSERT_EQ(run.error, "");
     Engine& e = *run.engine;
     const auto& c = e.state().warps[0].ctl;
-    stepUntil(e, [&] { return c.waiting != 0 || c.pc[0] >= run.program->instrs.size() - 2; });
+    // Past the wait_group (the last instruction before ret): waiting, or gone on.
+    stepUntil(e, [&] { return c.waiting != 0 || c.pc[0] >= run.program->instrs.size() - 1; });
     ASSERT_EQ(e.state().inflight.size(), 2u);
     EXPECT_EQ(e.state().inflight[0].group, 0u);
     EXPECT_EQ(e.state().inflight[1].group, 1u);

@@ -1,4 +1,4 @@
-// The real-world corpus (tests/data/realworld): CUB, cooperative groups,
+// The real-world corpus (tests/data/realworld and realworld2): CUB, cooperative groups,
 // CUDA-samples-style kernels and Hopper async pipelines compiled with
 // nvcc -O3 -arch=sm_90a, each test replayed against what an H100 wrote.
 #include <gtest/gtest.h>
@@ -12,6 +12,11 @@ class RealWorld : public ::testing::TestWithParam<ws::test::HwCase> {};
 TEST_P(RealWorld, MatchesTheH100) { ws::test::expectReplays(GetParam()); }
 
 INSTANTIATE_TEST_SUITE_P(Corpus, RealWorld, ::testing::ValuesIn(ws::test::loadHwCases(WS_TEST_DATA "/realworld")),
+                         [](const auto& p) { return p.param.label; });
+// Batch 2: tensor-core GEMMs, atomics, warp and SIMD intrinsics, libdevice
+// math, common code shapes (local arrays, calls, switch), more CUB and
+// cooperative groups, Hopper pipelines written with libcu++.
+INSTANTIATE_TEST_SUITE_P(Corpus2, RealWorld, ::testing::ValuesIn(ws::test::loadHwCases(WS_TEST_DATA "/realworld2")),
                          [](const auto& p) { return p.param.label; });
 
 }  // namespace

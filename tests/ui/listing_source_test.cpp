@@ -44,7 +44,7 @@ TEST(Listing, CudaLinesBesideThePtx) {
   ASSERT_NE(tid, nullptr);
   EXPECT_EQ(tid->cuda, "features.cu:37");
   EXPECT_EQ(tid->cudaText, "  int t = threadIdx.x;");
-  EXPECT_EQ(tid->tooltip, "mov: d = a (also packs {lo, hi} or unpacks into a vector)");
+  EXPECT_EQ(tid->tooltip, "mov: d = a (also packs {lo, hi} or unpacks into a vector; .v2/.v4 copy vectors element by element)");
   EXPECT_EQ(tid->lanesHere, 0xffffffffu);  // the next instruction of every lane
 }
 
