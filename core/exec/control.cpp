@@ -206,26 +206,31 @@ void execRet(ExecCtx& ctx) {
   ctx.exitLanes(exits);
 }
 
-// bar{.cta}.sync/arrive and barrier{.cta}{.aligned}.sync/arrive: threads arrive
-// at barrier a; with .sync they wait until b threads (default: all threads of
-// the CTA) have arrived. bar.* is the .aligned form: every live lane of the
-// warp must execute it together.
+// bar{.cta}.sync/arrive/red and barrier{.cta}{.aligned}.sync/arrive/red:
+// threads arrive at barrier a; with .sync and .red they wait until b threads
+// (default: all threads of the CTA) have arrived. bar.* is the .aligned form:
+// every live lane of the warp must execute it together. .red (d, a{, b},
+// {!}c) also counts the threads' predicates c; on release every waiting
+// thread gets the reduction (Engine::releaseBarrier).
 void execBarrier(ExecCtx& ctx) {
   const Instr& ins = ctx.ins();
-  if (ins.opMod == Mod::Red) {
-    ctx.diag(DiagKind::Unsupported, ctx.lanes(), "bar.red is not supported by this engine yet");
+  const bool red = ins.opMod == Mod::Red;
+  const std::size_t first = red ? 1 : 0;  // the barrier operand
+  if (ins.ops.size() < first + (red ? 2u : 1u)) {
+    ctx.diag(DiagKind::Unsupported, ctx.lanes(), fmt::format("{} is missing operands", ins.info().mnemonic));
     return;
   }
   const bool aligned = ins.op == Opcode::Bar || ins.has(Mod::Aligned);
   const bool arriveOnly = ins.opMod == Mod::Arrive;
   const int lead = std::countr_zero(ctx.lanes());
-  const std::uint32_t id = static_cast<std::uint32_t>(ctx.read(lead, ins.ops[0], DataType::U32));
+  const std::uint32_t id = static_cast<std::uint32_t>(ctx.read(lead, ins.ops[first], DataType::U32));
   if (id >= 16) {
     ctx.diag(DiagKind::OutOfBounds, ctx.lanes(), fmt::format("barrier id {} is out of range 0..15", id));
     return;
   }
   std::uint32_t count = 0;
-  if (ins.ops.size() > 1) count = static_cast<std::uint32_t>(ctx.read(lead, ins.ops[1], DataType::U32));
+  const std::size_t countOps = red ? 4 : 2;  // operands when b is given
+  if (ins.ops.size() >= countOps) count = static_cast<std::uint32_t>(ctx.read(lead, ins.ops[first + 1], DataType::U32));
   if (aligned && ctx.lanes() != ctx.warp().ctl.live()) {
     ctx.diag(DiagKind::DivergentBarrier, ctx.lanes(),
              fmt::format("lanes {:#010x} of the warp reach {} at line {} while lanes {:#010x} are elsewhere", ctx.lanes(),
@@ -245,6 +250,10 @@ void execBarrier(ExecCtx& ctx) {
     b.expected = count;
   }
   b.arrived += static_cast<std::uint32_t>(std::popcount(ctx.lanes()));
+  if (red) {
+    const Operand& c = ins.ops.back();
+    for (LaneMask m = ctx.lanes(); m; m &= m - 1) (ctx.readPred(std::countr_zero(m), c) ? b.redTrue : b.redFalse)++;
+  }
   if (!arriveOnly) ctx.block(ctx.lanes(), WaitKind::Barrier, id);
 }
 

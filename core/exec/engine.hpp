@@ -112,6 +112,9 @@ class Engine {
   bool resolveCollective(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, LaneMask exec);
   void runCollective(ExecCtx& ctx, LaneMask lanes, LaneMask missing);
   void settle(std::uint32_t w);
+  // bar.red: the reduction of a completed barrier phase into the destination
+  // of the bar.red that released lane `lane` of warp w waited at.
+  void writeBarrierReduction(std::uint32_t w, int lane, const BarrierState& done);
   StepResult retireAsync(std::size_t index, StepRecord* rec);
   std::size_t readyAsync(bool newest) const;
   void releaseGroupWaits(std::uint32_t w);

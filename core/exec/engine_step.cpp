@@ -503,6 +503,30 @@ void Engine::runCollective(ExecCtx& ctx, LaneMask lanes, LaneMask missing) {
   ctx.m_jumped |= lanes;  // already advanced
 }
 
+// The lane waited past its bar.red (pc - 1): popc counts the threads whose
+// predicate was true, and/or combine them; the write goes into the step's
+// journal like any other register write.
+void Engine::writeBarrierReduction(std::uint32_t w, int lane, const BarrierState& done) {
+  WarpState& ws = m_state.warps[w];
+  const std::uint32_t pc = ws.ctl.pc[static_cast<std::size_t>(lane)];
+  if (pc == 0 || pc > m_program->instrs.size()) return;
+  const Instr& ins = m_program->instrs[pc - 1];
+  if ((ins.op != Opcode::Bar && ins.op != Opcode::Barrier) || ins.opMod != Mod::Red || ins.ops.empty() ||
+      ins.ops[0].kind != OperandKind::Reg)
+    return;
+  const std::uint64_t v = ins.opMod2 == Mod::Popc ? done.redTrue
+                          : ins.opMod2 == Mod::And ? (done.redFalse == 0 ? 1u : 0u)
+                                                   : (done.redTrue != 0 ? 1u : 0u);
+  const std::uint32_t reg = ins.ops[0].reg;
+  const std::size_t i = static_cast<std::size_t>(reg) * kWarpSize + static_cast<std::size_t>(lane);
+  const std::uint64_t after = v & m_regMask[reg];
+  const bool was = (ws.written[reg] >> lane) & 1u;
+  if (m_rec && (ws.regs[i] != after || !was))
+    m_rec->regs.push_back({w, reg, static_cast<std::uint8_t>(lane), was, ws.regs[i], after});
+  ws.regs[i] = after;
+  ws.written[reg] |= 1u << lane;
+}
+
 // After a step: complete the waits it may have satisfied (collectives whose
 // missing members exited, CTA barriers, the cluster barrier).
 void Engine::settle(std::uint32_t w) {
@@ -542,6 +566,7 @@ void Engine::settle(std::uint32_t w) {
     const std::uint32_t target = b.expected ? b.expected : cta.ctl.liveThreads;
     if (b.arrived < target) continue;
     touchCta(ws.cta);
+    const BarrierState done = b;
     b = BarrierState{};
     for (std::uint32_t wi = cta.firstWarp; wi < cta.firstWarp + cta.numWarps; ++wi) {
       WarpControl& c = m_state.warps[wi].ctl;
@@ -552,6 +577,7 @@ void Engine::settle(std::uint32_t w) {
           touchWarp(wi);
           c.waiting &= ~(1u << l);
           c.waitKind[li] = WaitKind::None;
+          writeBarrierReduction(wi, l, done);
         }
       }
     }

@@ -93,6 +93,9 @@ struct WarpState {
 struct BarrierState {
   std::uint32_t arrived = 0;   // threads arrived in the current phase
   std::uint32_t expected = 0;  // thread count for this phase (0 = not in use)
+  // bar.red: the arrived threads whose predicate was true / false; the
+  // reduction (popc, and, or) is written to every waiting thread on release.
+  std::uint32_t redTrue = 0, redFalse = 0;
   bool operator==(const BarrierState&) const = default;
 };
 

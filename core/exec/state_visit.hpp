@@ -28,7 +28,7 @@ void visitFields(const MachineState& s, V& v) {
   }
   for (const CtaState& c : s.ctas) {
     v(c.ctaid); v(c.cluster); v(c.clusterRank); v(c.ctl.liveThreads);
-    for (const BarrierState& b : c.ctl.barriers) { v(b.arrived); v(b.expected); }
+    for (const BarrierState& b : c.ctl.barriers) { v(b.arrived); v(b.expected); v(b.redTrue); v(b.redFalse); }
     v(c.shared);
   }
   for (const ClusterState& k : s.clusters) { v(k.firstCta); v(k.numCtas); v(k.phase); v(k.arrived); }
