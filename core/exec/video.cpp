@@ -5,8 +5,18 @@
 // vset4, 9.7.16.2) on two half-words or four bytes picked from {b, a}, with a
 // merge into c or an accumulate into c under a destination mask. nvcc emits
 // them for the SIMD intrinsics (__vabsdiffu4, __vsetgtu2, ...).
+//
+// An H100 has no video unit: ptxas 13.0 compiles each video instruction to
+// 64-bit integer code. The SIMD forms come out as the ISA says; the scalar
+// ones depart from its pseudocode in the ways Quirk lists (found in
+// tests/data/video, the 1312 recorded scalar forms, and in the SASS ptxas
+// writes for each). The engine computes what the H100 computes; it also
+// computes the ISA's result, and the lanes where the two differ get an
+// isa-deviation warning naming the rules.
 #include <algorithm>
+#include <bit>
 #include <cstdint>
+#include <string>
 
 #include "core/exec/alu_util.hpp"
 #include "core/exec/exec_ctx.hpp"
@@ -15,7 +25,8 @@ namespace ws::core {
 namespace {
 
 using Sel = Operand::Selector;
-// vmad's product of two 33-bit values needs 66 bits (GCC and clang both have it).
+// The ISA's intermediates need more than 64 bits: vmad's product of two 33-bit
+// values, vshl's shift by 32 (GCC and clang both have __int128).
 __extension__ typedef __int128 Int128;
 
 bool isSignedType(DataType t) { return t == DataType::S32; }
@@ -31,13 +42,17 @@ std::int64_t partSelect(std::uint32_t v, DataType t, const Sel& sel) {
   return part;
 }
 
-std::int64_t clampTo(std::int64_t v, bool isSigned, unsigned bits) {
-  const std::int64_t lo = isSigned ? -(std::int64_t{1} << (bits - 1)) : 0;
-  const std::int64_t hi = isSigned ? (std::int64_t{1} << (bits - 1)) - 1 : (std::int64_t{1} << bits) - 1;
+template <class T>
+T clampTo(T v, bool isSigned, unsigned bits) {
+  const T lo = isSigned ? -(T{1} << (bits - 1)) : 0;
+  const T hi = isSigned ? (T{1} << (bits - 1)) - 1 : (T{1} << bits) - 1;
   return std::clamp(v, lo, hi);
 }
 
 unsigned selWidth(const Sel& s) { return s.kind == Sel::Kind::Byte ? 8 : s.kind == Sel::Kind::Half ? 16 : 32; }
+
+// A value's low 32 bits, sign-extended.
+std::int64_t low32Signed(std::int64_t v) { return static_cast<std::int32_t>(static_cast<std::uint32_t>(v)); }
 
 // optMerge: the low bits of r placed at the destination selector, the rest of c.
 std::uint32_t merge(const Sel& dsel, std::uint32_t r, std::uint32_t c) {
@@ -47,64 +62,91 @@ std::uint32_t merge(const Sel& dsel, std::uint32_t r, std::uint32_t c) {
   return ((r << shift) & m) | (c & ~m);
 }
 
-std::uint32_t secondary(Mod op2, std::int64_t t, std::uint32_t c, bool isSigned) {
-  const std::int64_t cv = isSigned ? static_cast<std::int32_t>(c) : static_cast<std::int64_t>(c);
-  switch (op2) {
-    case Mod::Add: return static_cast<std::uint32_t>(t + cv);
-    case Mod::Min: return static_cast<std::uint32_t>(std::min(t, cv));
-    case Mod::Max: return static_cast<std::uint32_t>(std::max(t, cv));
-    default: return static_cast<std::uint32_t>(t);
-  }
-}
-
 bool compare(Mod cmp, std::int64_t a, std::int64_t b) {
   switch (cmp) {
-    case Mod::Eq: return a == b;
-    case Mod::Ne: return a != b;
-    case Mod::Lt: return a < b;
-    case Mod::Le: return a <= b;
-    case Mod::Gt: return a > b;
-    case Mod::Ge: return a >= b;
-    default: return false;
+    case Mod::Eq:
+      return a == b;
+    case Mod::Ne:
+      return a != b;
+    case Mod::Lt:
+      return a < b;
+    case Mod::Le:
+      return a <= b;
+    case Mod::Gt:
+      return a > b;
+    case Mod::Ge:
+      return a >= b;
+    default:
+      return false;
   }
 }
 
-// The scalar forms: vop.dtype.atype.btype{.sat}{.op2} d{.dsel}, a{.asel}, b{.bsel}{, c}.
-std::uint32_t scalar(const Instr& ins, std::uint32_t a, std::uint32_t b, std::uint32_t c) {
-  const DataType dt = ins.type, at = ins.type2;
-  const DataType bt = ins.op == Opcode::Vset ? ins.type2 : ins.type3;
-  const Sel& dsel = ins.ops[0].sel;
-  const std::int64_t ta = partSelect(a, ins.op == Opcode::Vset ? ins.type : at, ins.ops[1].sel);
-  std::int64_t tb = partSelect(b, ins.op == Opcode::Vshl || ins.op == Opcode::Vshr ? DataType::U32 : bt, ins.ops[2].sel);
-  std::int64_t t = 0;
-  bool isSigned = isSignedType(dt);
+bool isShift(Opcode op) { return op == Opcode::Vshl || op == Opcode::Vshr; }
+
+// The scalar forms' operands: vop.dtype.atype.btype d{.dsel}, a{.asel},
+// b{.bsel}{, c}; vset.atype.btype.cmp has no dtype; vshl/vshr take b as .u32.
+struct ScalarArgs {
+  std::int64_t ta = 0, tb = 0;
+  bool dSigned = false;  // .dtype signed (vset: .atype, which decides its secondary .min/.max)
+};
+
+ScalarArgs scalarArgs(const Instr& ins, std::uint32_t a, std::uint32_t b) {
+  const bool set = ins.op == Opcode::Vset;
+  const DataType at = set ? ins.type : ins.type2;
+  const DataType bt = set ? ins.type2 : isShift(ins.op) ? DataType::U32 : ins.type3;
+  return {partSelect(a, at, ins.ops[1].sel), partSelect(b, bt, ins.ops[2].sel), isSignedType(ins.type)};
+}
+
+// The primary operation on the extended sources, exactly (vshl's up to 65 bits).
+Int128 primary(const Instr& ins, std::int64_t ta, std::int64_t tb) {
   switch (ins.op) {
-    case Opcode::Vadd: t = ta + tb; break;
-    case Opcode::Vsub: t = ta - tb; break;
-    case Opcode::Vabsdiff: t = ta > tb ? ta - tb : tb - ta; break;
-    case Opcode::Vmin: t = std::min(ta, tb); break;
-    case Opcode::Vmax: t = std::max(ta, tb); break;
+    case Opcode::Vadd:
+      return ta + tb;
+    case Opcode::Vsub:
+      return ta - tb;
+    case Opcode::Vabsdiff:
+      return ta > tb ? ta - tb : tb - ta;
+    case Opcode::Vmin:
+      return std::min(ta, tb);
+    case Opcode::Vmax:
+      return std::max(ta, tb);
     case Opcode::Vshl:
     case Opcode::Vshr:
       if (ins.has(Mod::Clamp) && tb > 32) tb = 32;
       if (ins.has(Mod::Wrap)) tb &= 0x1f;
-      t = ins.op == Opcode::Vshl ? (tb >= 63 ? 0 : static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << tb))
-                                 : (ta >> std::min<std::int64_t>(tb, 63));
-      break;
+      if (ins.op == Opcode::Vshr) return ta >> std::min<std::int64_t>(tb, 63);
+      return tb > 63 ? 0 : static_cast<Int128>(ta) << tb;  // tb <= 32 after .clamp/.wrap
     case Opcode::Vset:
-      // The comparison's result is unsigned, so are d and c.
-      t = compare(ins.cmp, partSelect(a, ins.type, ins.ops[1].sel), partSelect(b, ins.type2, ins.ops[2].sel)) ? 1 : 0;
-      isSigned = false;
-      break;
-    default: break;
+      return compare(ins.cmp, ta, tb) ? 1 : 0;
+    default:
+      return 0;
   }
+}
+
+// ---- the PTX ISA's pseudocode (9.7.16.1), kept to tell where an H100 differs
+
+std::uint32_t scalarIsa(const Instr& ins, std::uint32_t a, std::uint32_t b, std::uint32_t c) {
+  const ScalarArgs x = scalarArgs(ins, a, b);
+  Int128 t = primary(ins, x.ta, x.tb);
+  // vset's result is unsigned (ISA: no dtype), so are its c and d.
+  const bool isSigned = ins.op != Opcode::Vset && x.dSigned;
+  const Sel& dsel = ins.ops[0].sel;
   if (ins.has(Mod::Sat) && ins.op != Opcode::Vset) t = clampTo(t, isSigned, selWidth(dsel));
-  if (ins.opMod == Mod::Add || ins.opMod == Mod::Min || ins.opMod == Mod::Max) return secondary(ins.opMod, t, c, isSigned);
-  return merge(dsel, static_cast<std::uint32_t>(t), c);
+  const Int128 cv = isSigned ? static_cast<std::int32_t>(c) : static_cast<std::int64_t>(c);
+  switch (ins.opMod) {
+    case Mod::Add:
+      return static_cast<std::uint32_t>(t + cv);
+    case Mod::Min:
+      return static_cast<std::uint32_t>(std::min(t, cv));
+    case Mod::Max:
+      return static_cast<std::uint32_t>(std::max(t, cv));
+    default:
+      return merge(dsel, static_cast<std::uint32_t>(t), c);
+  }
 }
 
 // vmad.dtype.atype.btype{.po}{.sat}{.scale} d, {-}a{.asel}, {-}b{.bsel}, {-}c.
-std::uint32_t vmad(const Instr& ins, std::uint32_t a, std::uint32_t b, std::uint32_t c) {
+std::uint32_t vmadIsa(const Instr& ins, std::uint32_t a, std::uint32_t b, std::uint32_t c) {
   const std::int64_t ta = partSelect(a, ins.type2, ins.ops[1].sel);
   const std::int64_t tb = partSelect(b, ins.type3, ins.ops[2].sel);
   const bool negProduct = ins.ops[1].negate != ins.ops[2].negate, negC = ins.ops[3].negate;
@@ -125,9 +167,128 @@ std::uint32_t vmad(const Instr& ins, std::uint32_t a, std::uint32_t b, std::uint
   tmp = tmp + c128 + lsb;
   if (ins.has(Mod::Shr7)) tmp >>= 7;
   if (ins.has(Mod::Shr15)) tmp >>= 15;
-  std::int64_t result = static_cast<std::int64_t>(tmp);
-  if (ins.has(Mod::Sat)) result = clampTo(result, signedFinal, 32);
-  return static_cast<std::uint32_t>(result);
+  if (ins.has(Mod::Sat)) tmp = clampTo(tmp, signedFinal, 32);
+  return static_cast<std::uint32_t>(tmp);
+}
+
+// ---- what an H100 computes (ptxas 13.0's code for sm_90)
+
+// Where an H100's scalar video code departs from the ISA's pseudocode.
+enum Quirk : unsigned {
+  // optMerge into d.h1 stores bits 16..31 of the result, not bits 0..15
+  // (ptxas merges with PRMT 0x3254): vset ... d.h1 always writes 0 there.
+  kMergeH1 = 1u << 0,
+  // .sat of a whole .u32 word (vadd vsub vabsdiff vmin vmax): negative
+  // results give 0, but results past 0xffffffff wrap to their low 32 bits.
+  kSatWordUnsigned = 1u << 1,
+  // .sat into d.b0-d.b3/d.h0/d.h1 clamps the 64-bit result as an unsigned
+  // number to the maximum (0xff/0xffff, .s32: 0x7f/0x7fff): a negative
+  // result gives the maximum, and nothing gives the signed minimum.
+  kSatSubword = 1u << 2,
+  // vshl/vshr .sat clamps to 32 bits whatever d's selector, and clamps the
+  // shifted value's low 34 bits (as a signed number), not the whole value.
+  kSatShift = 1u << 3,
+  // The secondary .min/.max compares 64-bit numbers: c sign-extended and a
+  // signed comparison for a .s32 dtype (vset: a .s32 atype), c zero-extended
+  // and an unsigned one for .u32. The result is taken exactly, except that
+  // vadd's and vsub's result, and vshl's and vshr's after .sat, are their
+  // low 32 bits sign-extended (vadd.u32 giving 0x80000000 is "negative").
+  kSecondaryMinMax = 1u << 4,
+  // vmad multiplies whole-word .u32 sources as .s32 (32 x 32 -> 64 bits
+  // signed), always sign-extends c, and keeps 64 bits; .shr7/.shr15 shift
+  // arithmetically when the result is signed, logically otherwise, and .sat
+  // clamps that 64-bit number.
+  kVmadSigned = 1u << 5,
+};
+
+// The quirks an instruction form is subject to.
+unsigned quirksOf(const Instr& ins) {
+  if (ins.op == Opcode::Vmad) return kVmadSigned;
+  unsigned q = 0;
+  const Sel& dsel = ins.ops[0].sel;
+  const bool op2 = ins.opMod == Mod::Add || ins.opMod == Mod::Min || ins.opMod == Mod::Max;
+  if (!op2 && dsel.kind == Sel::Kind::Half && dsel.digits[0] == 1) q |= kMergeH1;
+  if (ins.has(Mod::Sat) && ins.op != Opcode::Vset) {
+    if (isShift(ins.op))
+      q |= kSatShift;
+    else if (dsel.kind != Sel::Kind::None && !op2)
+      q |= kSatSubword;
+    else if (!isSignedType(ins.type))
+      q |= kSatWordUnsigned;
+  }
+  if (ins.opMod == Mod::Min || ins.opMod == Mod::Max) q |= kSecondaryMinMax;
+  return q;
+}
+
+std::string quirkText(unsigned q) {
+  std::string s;
+  const auto add = [&](Quirk k, const char* text) {
+    if ((q & k) == 0) return;
+    if (!s.empty()) s += "; ";
+    s += text;
+  };
+  add(kMergeH1, "d.h1 receives bits 16..31 of the result, not bits 0..15");
+  add(kSatWordUnsigned, ".sat to a whole .u32 word makes negative results 0 but lets results past 0xffffffff wrap");
+  add(kSatSubword,
+      ".sat into a byte or half-word clamps the result as an unsigned 64-bit number, so a negative "
+      "result gives the maximum");
+  add(kSatShift, "vshl/vshr .sat clamps the low 34 bits of the shifted value to 32 bits, whatever d's selector");
+  add(kSecondaryMinMax,
+      "the secondary .min/.max compares 64-bit values (vadd's, vsub's and a .sat shift's result "
+      "sign-extended from bit 31; c extended by the signedness of .dtype, vset's by .atype)");
+  add(kVmadSigned, "vmad multiplies whole-word .u32 sources as .s32 and sign-extends c, in 64 bits");
+  return s;
+}
+
+std::uint32_t scalarH100(const Instr& ins, std::uint32_t a, std::uint32_t b, std::uint32_t c) {
+  const ScalarArgs x = scalarArgs(ins, a, b);
+  const Sel& dsel = ins.ops[0].sel;
+  const bool shift = isShift(ins.op), sat = ins.has(Mod::Sat) && ins.op != Opcode::Vset;
+  // ptxas keeps 64 bits: a .u32 vshl by 32 wraps there.
+  std::int64_t t = static_cast<std::int64_t>(primary(ins, x.ta, x.tb));
+  if (sat && shift) {
+    // kSatShift: the low 34 bits as a signed number, clamped to 32 bits.
+    t = static_cast<std::int64_t>(static_cast<std::uint64_t>(t) << 30) >> 30;
+    t = clampTo(t, x.dSigned, 32);
+  } else if (sat && dsel.kind == Sel::Kind::None) {
+    t = x.dSigned ? clampTo(t, true, 32) : std::max<std::int64_t>(t, 0);  // kSatWordUnsigned
+  } else if (sat) {
+    const unsigned w = selWidth(dsel);
+    const std::uint64_t max = x.dSigned ? (std::uint64_t{1} << (w - 1)) - 1 : (std::uint64_t{1} << w) - 1;
+    t = static_cast<std::int64_t>(std::min(static_cast<std::uint64_t>(t), max));  // kSatSubword
+  }
+  switch (ins.opMod) {
+    case Mod::Add:
+      return static_cast<std::uint32_t>(t) + c;
+    case Mod::Min:
+    case Mod::Max: {
+      // kSecondaryMinMax (equal numbers have equal low 32 bits: either pick is d)
+      const bool low32 = ins.op == Opcode::Vadd || ins.op == Opcode::Vsub || (shift && sat);
+      const std::int64_t v = low32 ? low32Signed(t) : t;
+      const auto pick = [&](auto tv, auto cv) { return ins.opMod == Mod::Min ? tv <= cv : tv >= cv; };
+      const bool takeT = x.dSigned ? pick(v, low32Signed(c)) : pick(static_cast<std::uint64_t>(v), std::uint64_t{c});
+      return takeT ? static_cast<std::uint32_t>(t) : c;
+    }
+    default:
+      break;
+  }
+  if (dsel.kind == Sel::Kind::Half && dsel.digits[0] == 1)  // kMergeH1
+    return (static_cast<std::uint32_t>(t) & 0xffff0000u) | (c & 0xffffu);
+  return merge(dsel, static_cast<std::uint32_t>(t), c);
+}
+
+std::uint32_t vmadH100(const Instr& ins, std::uint32_t a, std::uint32_t b, std::uint32_t c) {
+  // kVmadSigned: the selected part extended into 32 bits, then read as .s32.
+  const std::int64_t ta = low32Signed(partSelect(a, ins.type2, ins.ops[1].sel));
+  const std::int64_t tb = low32Signed(partSelect(b, ins.type3, ins.ops[2].sel));
+  const bool negProduct = ins.ops[1].negate != ins.ops[2].negate, negC = ins.ops[3].negate;
+  const bool signedFinal = isSignedType(ins.type2) || isSignedType(ins.type3) || negProduct || negC;
+  const std::int64_t p = ta * tb, cv = static_cast<std::int32_t>(c);  // |p| <= 2^62: no overflow below
+  std::int64_t v = ins.has(Mod::Po) ? p + cv + 1 : negProduct ? cv - p : negC ? p - cv : p + cv;
+  const int scale = ins.has(Mod::Shr7) ? 7 : ins.has(Mod::Shr15) ? 15 : 0;
+  if (scale != 0) v = signedFinal ? v >> scale : static_cast<std::int64_t>(static_cast<std::uint64_t>(v) >> scale);
+  if (ins.has(Mod::Sat)) v = clampTo(v, signedFinal, 32);
+  return static_cast<std::uint32_t>(v);
 }
 
 // The n elements a SIMD source selector picks from {b, a} (n = 2 half-words
@@ -170,17 +331,35 @@ std::uint32_t simd(const Instr& ins, std::uint32_t a, std::uint32_t b, std::uint
   simdElements(a, b, ins.ops[2].sel, two ? selOf(k, {3, 2}) : selOf(k, {7, 6, 5, 4}), n, bt, vb);
   for (int i = 0; i < n; ++i) {
     switch (ins.op) {
-      case Opcode::Vadd2: case Opcode::Vadd4: t[i] = va[i] + vb[i]; break;
-      case Opcode::Vsub2: case Opcode::Vsub4: t[i] = va[i] - vb[i]; break;
-      case Opcode::Vavrg2: case Opcode::Vavrg4: {
+      case Opcode::Vadd2:
+      case Opcode::Vadd4:
+        t[i] = va[i] + vb[i];
+        break;
+      case Opcode::Vsub2:
+      case Opcode::Vsub4:
+        t[i] = va[i] - vb[i];
+        break;
+      case Opcode::Vavrg2:
+      case Opcode::Vavrg4: {
         const std::int64_t s = va[i] + vb[i];
         t[i] = s >= 0 ? (s + 1) >> 1 : s >> 1;
         break;
       }
-      case Opcode::Vabsdiff2: case Opcode::Vabsdiff4: t[i] = va[i] > vb[i] ? va[i] - vb[i] : vb[i] - va[i]; break;
-      case Opcode::Vmin2: case Opcode::Vmin4: t[i] = std::min(va[i], vb[i]); break;
-      case Opcode::Vmax2: case Opcode::Vmax4: t[i] = std::max(va[i], vb[i]); break;
-      default: t[i] = compare(ins.cmp, va[i], vb[i]) ? 1 : 0; break;
+      case Opcode::Vabsdiff2:
+      case Opcode::Vabsdiff4:
+        t[i] = va[i] > vb[i] ? va[i] - vb[i] : vb[i] - va[i];
+        break;
+      case Opcode::Vmin2:
+      case Opcode::Vmin4:
+        t[i] = std::min(va[i], vb[i]);
+        break;
+      case Opcode::Vmax2:
+      case Opcode::Vmax4:
+        t[i] = std::max(va[i], vb[i]);
+        break;
+      default:
+        t[i] = compare(ins.cmp, va[i], vb[i]) ? 1 : 0;
+        break;
     }
     if (ins.has(Mod::Sat) && !isSet) t[i] = clampTo(t[i], isSignedType(dt), w);
   }
@@ -211,24 +390,38 @@ std::uint32_t simd(const Instr& ins, std::uint32_t a, std::uint32_t b, std::uint
 
 void execVideo(ExecCtx& ctx) {
   const Instr& ins = ctx.ins();
-  LaneValues a, b, c{}, d;
+  LaneValues a, b, c{}, d{};
   ctx.gather(ins.ops[1], DataType::U32, a);
   ctx.gather(ins.ops[2], DataType::U32, b);
-  if (ins.ops.size() > 3) ctx.gather(ins.ops[3], DataType::U32, c);
   // A merge into a sub-word of d reads the rest from c.
-  for (std::size_t l = 0; l < kWarpSize; ++l) {
+  if (ins.ops.size() > 3) ctx.gather(ins.ops[3], DataType::U32, c);
+  const bool scalarForm = ins.op == Opcode::Vadd || ins.op == Opcode::Vsub || ins.op == Opcode::Vabsdiff ||
+                          ins.op == Opcode::Vmin || ins.op == Opcode::Vmax || isShift(ins.op) || ins.op == Opcode::Vset;
+  LaneMask deviates = 0;
+  std::string example;
+  alu::forEachLane(ctx.lanes(), [&](int lane) {
+    const auto l = static_cast<std::size_t>(lane);
     const auto av = static_cast<std::uint32_t>(a[l]), bv = static_cast<std::uint32_t>(b[l]);
     const auto cv = static_cast<std::uint32_t>(c[l]);
-    switch (ins.op) {
-      case Opcode::Vmad: d[l] = vmad(ins, av, bv, cv); break;
-      case Opcode::Vadd: case Opcode::Vsub: case Opcode::Vabsdiff: case Opcode::Vmin: case Opcode::Vmax:
-      case Opcode::Vshl: case Opcode::Vshr: case Opcode::Vset:
-        d[l] = scalar(ins, av, bv, cv);
-        break;
-      default: d[l] = simd(ins, av, bv, cv); break;
+    if (ins.op != Opcode::Vmad && !scalarForm) {
+      d[l] = simd(ins, av, bv, cv);
+      return;
     }
-  }
+    const std::uint32_t hw = ins.op == Opcode::Vmad ? vmadH100(ins, av, bv, cv) : scalarH100(ins, av, bv, cv);
+    const std::uint32_t isa = ins.op == Opcode::Vmad ? vmadIsa(ins, av, bv, cv) : scalarIsa(ins, av, bv, cv);
+    if (hw != isa) {
+      if (deviates == 0) example = fmt::format("lane {}: {:#x} where the ISA gives {:#x}", lane, hw, isa);
+      deviates |= 1u << lane;
+    }
+    d[l] = hw;
+  });
   ctx.scatter(ins.ops[0], d);
+  if (deviates != 0) {
+    ctx.diag(DiagKind::IsaDeviation, deviates,
+             fmt::format("{}: an H100 differs from the PTX ISA in {} lane(s) ({}): {} (ptxas 13.0's code), and so "
+                         "does this engine",
+                         ins.info().mnemonic, std::popcount(deviates), example, quirkText(quirksOf(ins))));
+  }
 }
 
 }  // namespace ws::core
