@@ -11,15 +11,14 @@
 //     (a 23-bit fraction plus 2 extra bits); the aligned terms are summed
 //     exactly (the whole K of the instruction is one block) and the sum is
 //     normalized and rounded once: toward zero to f32, to nearest even to f16.
-//   Fp8 (e4m3, e5m2 inputs): the products form two groups, k with bit 1
-//     clear (k = 0, 1, 4, 5, ...) and k with bit 1 set; each group is
-//     aligned and truncated as above on its own, the two sums are added
-//     exactly and rounded toward zero to f32 (to nearest to f16), then c is
-//     added with one rounding to nearest. NOT exact: it reproduces every
-//     designed f32-accumulator probe of the H100 (the groups are what the
-//     e5m2 cancel_pairs probes show) but 2-5% of random dot products with
-//     wide exponent ranges differ by a few ulps, and the f16-accumulator
-//     path more often (docs/tensor-cores.md).
+//   Fp8 (e4m3, e5m2 inputs): two block passes chained through the
+//     accumulator format. The products form two groups, k with bit 1 clear
+//     (k = 0, 1, 4, 5, ...: the low half of each A/B register) and k with bit
+//     1 set. Pass 1 is the block rule over the first group alone (no c);
+//     pass 2 the block rule over the second group with pass 1's result as
+//     its accumulator term; each pass rounds to the accumulator format as the
+//     block rule does (toward zero to f32, to nearest to f16). Then c is
+//     added with one rounding to nearest even.
 //   QuadPairChain (mma.m8n8k4 with f16 inputs, emulated on sm_90): the
 //     products summed in k order in f32 with rounding to nearest after each
 //     addition, then c added last, then rounded to the d type.

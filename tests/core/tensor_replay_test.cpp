@@ -3,21 +3,14 @@
 // each test replayed against what an H100 wrote, word for word. Failure
 // messages name the out word (which fragment, lane and register, or which
 // D element and, for the numerics probes, the design of the row and column)
-// from cases.json.
-//
-// The fp8 accumulation rule (matrix_numerics.hpp, Rule::Fp8) is the one
-// place the engine is known not to be exact: its tests compare within the
-// documented bound instead (docs/tensor-cores.md) and count the words that
-// differ.
+// from cases.json (fp8_cases.json for tcfp8.py's tc_fp8).
 #include <gtest/gtest.h>
 
-#include <cstdio>
-#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <mutex>
-#include <string>
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "tests/core/golden_replay.hpp"
 #include "tests/core/hw_recording.hpp"
@@ -83,57 +76,12 @@ std::string describeWord(const json* e, std::size_t word) {
   return s;
 }
 
-bool isFp8Numerics(const std::string& name) {
-  return name.starts_with("num_e4m3") || name.starts_with("num_e5m2") || name.starts_with("fp8_");
-}
-
-// Words of each fp8 numerics test the approximate rule gets wrong
-// (docs/tensor-cores.md, "fp8").
-const std::map<std::string, std::size_t>& fp8Ceilings() {
-  static const std::map<std::string, std::size_t> kCeilings = {
-      {"num_e4m3_f32_k32_rand", 48},       // of 1024 words: rand_wide only
-      {"num_e5m2_f32_k32_rand", 23},       // of 512
-      {"num_e4m3_f32_k16_rand", 18},       // of 512
-      {"num_e4m3_f16_k32_d0", 65},         // of 768: the f16-accumulator fp8 rule is furthest off
-      {"num_e4m3_f16_k32_rand", 87},       // of 256
-      {"num_e5m2_e4m3_f32_k32_rand", 38},  // of 512
-  };
-  return kCeilings;
-}
-
 class Tensor : public ::testing::TestWithParam<ws::test::HwCase> {};
 
 TEST_P(Tensor, MatchesTheH100) {
   const ws::test::HwCase& c = GetParam();
   const json* e = entryOf(c.module, c.name());
-  if (!isFp8Numerics(c.name())) {
-    ws::test::expectReplays(c, [&](std::size_t i) { return describeWord(e, i); });
-    return;
-  }
-  // fp8: the rule is known not to be exact. Every word must match except at
-  // most the number that differed when the rule was written (a regression
-  // guard that a better rule tightens: lower a ceiling when a test reports
-  // fewer).
-  ws::core::EngineOptions opts;
-  opts.mode = ws::core::ExecMode::Hardware;
-  opts.reportUninitializedReads = false;
-  const ws::test::HwRun r = ws::test::runHwCase(c, opts);
-  ASSERT_EQ(r.error, "");
-  EXPECT_EQ(r.result.stop, ws::core::StopReason::Finished);
-  const auto diffs = ws::test::compareRecorded(c, r.out);
-  // tc_fp8 (tcfp8.py) probes exactly what the rule does not know yet: until
-  // a rule is fitted to them they report, and do not fail.
-  if (c.module == "tc_fp8" && !diffs.empty() && !fp8Ceilings().contains(c.name()))
-    GTEST_SKIP() << c.name() << ": " << diffs.size() << " of " << r.out.size()
-                 << " words differ from the H100 (fp8 probes not yet fitted; docs/tensor-cores.md)";
-  const std::size_t ceiling = fp8Ceilings().contains(c.name()) ? fp8Ceilings().at(c.name()) : 0;
-  if (diffs.size() < ceiling)
-    std::printf("%s: %zu of %zu words differ, below the ceiling %zu: lower it\n", c.name().c_str(), diffs.size(),
-                r.out.size(), ceiling);
-  EXPECT_LE(diffs.size(), ceiling) << c.name() << ": more words differ from the H100 than the documented rule allows";
-  for (std::size_t i = 0; i < diffs.size() && (diffs.size() > ceiling || std::getenv("WS_FP8_SHOW")) && i < 12; ++i)
-    ADD_FAILURE() << "out[" << diffs[i].index << "] (" << describeWord(e, diffs[i].index) << ") = 0x" << std::hex
-                  << diffs[i].actual << ", the H100 wrote 0x" << diffs[i].expected << std::dec;
+  ws::test::expectReplays(c, [&](std::size_t i) { return describeWord(e, i); });
 }
 
 INSTANTIATE_TEST_SUITE_P(Corpus, Tensor, ::testing::ValuesIn(ws::test::loadHwCases(WS_TEST_DATA "/tensor")),

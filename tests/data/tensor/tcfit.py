@@ -2,13 +2,17 @@
 
     python3 tcfit.py                 # the engine's rules, per test: mismatching outputs
     python3 tcfit.py --sweep f16_f32_k16   # the block rule's parameters around the chosen ones
+    python3 tcfit.py --fp8           # fp8: the chained rule against the variants it was chosen from
 
 The models work on exact values (Fractions). `block` is the rule of
 core/exec/matrix_numerics.cpp for f16/bf16/tf32 inputs: exact products;
 c and products aligned to the largest exponent (a product's exponent is
 e(a) + e(b)); truncated toward zero `width` bits below it; summed exactly;
-rounded once (toward zero to f32, to nearest to f16). `fp8` is the engine's
-approximate fp8 rule. docs/tensor-cores.md gives the evidence.
+rounded once (toward zero to f32, to nearest to f16). `fp8` is the rule for
+e4m3/e5m2 inputs: two such block passes (k with bit 1 clear, then k with
+bit 1 set, the first pass's result the second's accumulator term), then c
+added with rounding to nearest. The data are the tc_numerics recordings and,
+for fp8, also tc_fp8 (tcfp8.py). docs/tensor-cores.md gives the evidence.
 """
 import gzip
 import json
@@ -29,11 +33,19 @@ def elems(words, off, n, bits):
     return [(words[off + i // per] >> ((i % per) * bits)) & ((1 << bits) - 1) for i in range(n)]
 
 
+RECORDINGS = (("cases.json", "tc_numerics", "golden-tc_numerics.json.gz"), ("fp8_cases.json", "tc_fp8", "golden-tc_fp8.json.gz"))
+
+
 def dot_products():
     """(test, warp, row, col, a values, b values, c value, d value, d format) of every finite probe."""
-    cases = json.load(open(os.path.join(HERE, "cases.json")))
-    mod = [m for m in cases["modules"] if m["module"] == "tc_numerics"][0]
-    gold = {t["name"]: t for t in json.load(gzip.open(os.path.join(HERE, "golden-tc_numerics.json.gz")))["tests"]}
+    for cases_file, module, golden in RECORDINGS:
+        yield from module_dot_products(cases_file, module, golden)
+
+
+def module_dot_products(cases_file, module, golden):
+    cases = json.load(open(os.path.join(HERE, cases_file)))
+    mod = [m for m in cases["modules"] if m["module"] == module][0]
+    gold = {t["name"]: t for t in json.load(gzip.open(os.path.join(HERE, golden)))["tests"]}
     for e in mod["entries"]:
         t = e["types"]
         if t["a"] not in FMTS or t["a"] == "f64":
@@ -89,12 +101,52 @@ def block(a, b, c, fd, width=25, raw=True):
     return rnd(s, fd, "rn" if fd.name == "f16" else "rz")
 
 
-def fp8(a, b, c, fd, width=25):
-    """Two groups (bit 1 of k clear / set), each aligned on its own; c added last, rounded to nearest."""
-    g0 = aligned_sum(products([x for k, x in enumerate(a) if not (k >> 1) & 1], [y for k, y in enumerate(b) if not (k >> 1) & 1]), width)
-    g1 = aligned_sum(products([x for k, x in enumerate(a) if (k >> 1) & 1], [y for k, y in enumerate(b) if (k >> 1) & 1]), width)
-    s = rnd(g0 + g1, fd, "rn" if fd.name == "f16" else "rz")
-    return rnd(s + c, fd, "rn")
+def fp8(a, b, c, fd, width=25, order=(0, 1), c_at="end", mid=None, final="rn"):
+    """The two groups (bit 1 of k clear / set) as chained block passes, then c.
+
+    Pass 1: the block rule over group order[0] alone; pass 2: the block rule
+    over group order[1] with pass 1's result as its accumulator term; each
+    pass rounds to the accumulator as the block rule does (or `mid`). c
+    enters pass 1, pass 2, or ("end") is added last with rounding `final`.
+    The defaults are the H100's rule; the rest are the variants --fp8 rejects.
+    """
+    mode = mid or ("rn" if fd.name == "f16" else "rz")
+    cterm = [(c, ilog2(abs(c)))] if c != 0 else []
+    group = lambda g: products([x for k, x in enumerate(a) if (k >> 1) & 1 == g], [y for k, y in enumerate(b) if (k >> 1) & 1 == g])
+    s = rnd(aligned_sum(group(order[0]) + (cterm if c_at == "pass1" else []), width), fd, mode)
+    s = aligned_sum(group(order[1]) + ([(s, ilog2(abs(s)))] if s != 0 else []) + (cterm if c_at == "pass2" else []), width)
+    if c_at != "end":
+        return rnd(s, fd, final)
+    return rnd(rnd(s, fd, mode) + c, fd, final)
+
+
+def fp8_one_block(a, b, c, fd):
+    """The two group sums added exactly, rounded, then c (the rule before tc_fp8 was recorded)."""
+    mode = "rn" if fd.name == "f16" else "rz"
+    g = [aligned_sum(products([x for k, x in enumerate(a) if (k >> 1) & 1 == i], [y for k, y in enumerate(b) if (k >> 1) & 1 == i]), 25) for i in (0, 1)]
+    return rnd(rnd(g[0] + g[1], fd, mode) + c, fd, "rn")
+
+
+FP8_VARIANTS = [
+    ("the rule: group 0, then group 1, then c (rounded to nearest)", {}),
+    ("group 1 first", dict(order=(1, 0))),
+    ("c in pass 1", dict(c_at="pass1")),
+    ("c in pass 2", dict(c_at="pass2")),
+    ("c last, rounded toward zero", dict(final="rz")),
+    ("pass results rounded to nearest", dict(mid="rn")),
+    ("pass results rounded toward zero", dict(mid="rz")),
+    ("24-bit alignment", dict(width=24)),
+    ("26-bit alignment", dict(width=26)),
+]
+
+
+def fp8_variants(data):
+    sel = [d for d in data if d[0].startswith(("num_e4m3", "num_e5m2", "fp8_"))]
+    bad = sum(1 for _, _, _, _, a, b, c, d, fd in sel if fp8_one_block(a, b, c, fd) != d)
+    print("%-58s %4d of %5d differ" % ("group sums added exactly, then c", bad, len(sel)))
+    for label, kw in FP8_VARIANTS:
+        bad = sum(1 for _, _, _, _, a, b, c, d, fd in sel if fp8(a, b, c, fd, **kw) != d)
+        print("%-58s %4d of %5d differ" % (label, bad, len(sel)))
 
 
 def quad_pair_chain(a, b, c, fd):
@@ -108,7 +160,7 @@ def quad_pair_chain(a, b, c, fd):
 def engine_rule(name):
     if "m8n8k4" in name:
         return quad_pair_chain
-    if name.startswith(("num_e4m3", "num_e5m2")):
+    if name.startswith(("num_e4m3", "num_e5m2", "fp8_")):
         return fp8
     return block
 
@@ -116,6 +168,9 @@ def engine_rule(name):
 def main():
     sweep = sys.argv[2] if len(sys.argv) > 2 and sys.argv[1] == "--sweep" else None
     data = list(dot_products())
+    if sys.argv[1:] == ["--fp8"]:
+        fp8_variants(data)
+        return
     if sweep:
         sel = [d for d in data if d[0].startswith("num_" + sweep)]
         for raw in (True, False):

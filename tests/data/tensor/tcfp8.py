@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
-"""tc_fp8: probes for the open part of the fp8 mma arithmetic (not recorded yet).
+"""tc_fp8: probes for the fp8 mma arithmetic (recorded: golden-tc_fp8.json.gz).
 
     python3 tcfp8.py     # writes tc_fp8.cu, tc_fp8.ptx (nvcc), tc_fp8.plan.gz, fp8_cases.json
 
-What is known (docs/tensor-cores.md, "fp8 inputs"): the 32 products of an
-m16n8k32 e4m3/e5m2 mma form two groups, k with bit 1 clear and k with bit 1
-set; each group is aligned to its own largest product exponent and
-truncated 25 bits below it; the designed probes of tc_numerics then all
-match. What is not: how the two group sums and c combine (a small c is
-truncated at the products' alignment, a large c is rounded to nearest), and
-the f16-accumulator path. Each design below isolates one of those:
+Written when docs/tensor-cores.md ("fp8 inputs") knew that the 32 products
+of an m16n8k32 e4m3/e5m2 mma form two groups, k with bit 1 clear and k with
+bit 1 set, each aligned to its own largest product exponent and truncated
+25 bits below it, but not how the two group sums and c combine, nor the
+f16-accumulator path. The recording settled both: two chained block passes
+(group 0, then group 1 with the first result as its accumulator, each
+rounded to the accumulator format), then c with rounding to nearest
+(tcfit.py --fp8). Each design below isolates one question:
 
   c_small_g0 / c_small_g1   products in ONE group only (the other zero):
                             rows = 8 product patterns, columns = c from
