@@ -218,6 +218,30 @@ bool isFloatArith(Opcode op) {
   }
 }
 
+// An add/sub that ptxas fuses with the mul feeding one operand
+// (core/ptx/contraction.hpp): one fma of the mul's sources, which still hold
+// what the mul multiplied. sub d, a*b, y = fma(a, b, -y); sub d, x, a*b =
+// fma(-a, b, x).
+void execContracted(ExecCtx& ctx, const FloatInstr& fi, bool packed) {
+  const Instr& ins = ctx.ins();
+  const Instr& mul = ctx.program().instrs[static_cast<std::size_t>(ins.fusedMul)];
+  const std::size_t other = ins.fusedOperand == 1 ? 2 : 1;
+  const bool sub = ins.op == Opcode::Sub;
+  const std::uint64_t sign = fi.f.signBit();
+  forEachLane(ctx.lanes(), [&](int lane) {
+    const std::uint64_t a = ctx.read(lane, mul.ops[1], ins.type), b = ctx.read(lane, mul.ops[2], ins.type);
+    const std::uint64_t y = ctx.read(lane, ins.ops[other], ins.type);
+    auto one = [&](std::uint64_t pa, std::uint64_t pb, std::uint64_t py) {
+      if (sub && ins.fusedOperand == 1) py ^= sign;
+      if (sub && ins.fusedOperand == 2) pa ^= sign;
+      std::uint64_t r = fp::fma(fi.f, pa, pb, py, fi.env);
+      if (fi.sat) r = fp::saturate(r, fi.f);
+      return r;
+    };
+    ctx.write(lane, ins.ops[0], packed ? perHalf(a, b, y, one) : one(a, b, y));
+  });
+}
+
 }  // namespace
 
 void execFloatArith(ExecCtx& ctx) {
@@ -264,6 +288,10 @@ void execFloatArith(ExecCtx& ctx) {
   }
   const bool packed = isPacked(ins.type);
   const std::size_t nsrc = ins.ops.size() - 1;
+  if (ins.fusedMul >= 0) {
+    execContracted(ctx, fi, packed);
+    return;
+  }
 
   forEachLane(ctx.lanes(), [&](int lane) {
     std::uint64_t src[3] = {0, 0, 0};

@@ -109,6 +109,10 @@ struct Instr {
   // Index into Program::unsupported when the engine does not execute this
   // instruction (see opcodes.def, kNotImplemented); -1 when it does.
   std::int32_t unsupported = -1;
+  // add/sub that ptxas contracts with the mul feeding operand fusedOperand
+  // (1 or 2) into one fma (core/ptx/contraction.hpp); -1 when none.
+  std::int32_t fusedMul = -1;
+  std::uint8_t fusedOperand = 0;
   bool guardNegated = false;
   std::vector<Operand> ops;
   std::uint32_t func = 0;   // owning function

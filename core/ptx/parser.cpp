@@ -2,6 +2,7 @@
 // blocks and labels, .loc/.file, and the final linking pass. Declarations
 // live in parse_decl.cpp, instructions in parse_instr.cpp.
 #include "core/ptx/parser.hpp"
+#include "core/ptx/contraction.hpp"
 
 #include <fmt/format.h>
 
@@ -736,6 +737,7 @@ void Parser::finish() {
     m_prog.sourceLines.emplace_back(line);
     b = e + 1;
   }
+  if (!stopped()) markContractions(m_prog);
 }
 
 void Parser::resolveRelocations() {
