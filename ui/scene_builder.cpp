@@ -248,14 +248,26 @@ void colourMatchSources(Grid& g, const FlowsView& v, std::uint32_t warp, std::si
   (void)warp;
 }
 
-// Atomic arrows from lanes to memory cells drawn in a row below.
-double atomicArrows(Grid& g, const Frame& f, const FlowsView& v, std::uint32_t warp, double ySrc, double yCells) {
+// An arrow from a lane into a memory cell of this CTA's view: an atomic, or
+// an asynchronous reduction into global memory (red.async's release form:
+// dashed while in flight, solid when it lands).
+bool intoMemoryCell(const Arrow& a, const FlowsView& v) {
+  if (a.to.cell < 0 || a.to.kind == FlowEnd::Kind::Lane) return false;
+  if (a.kind == core::FlowKind::Atomic) return true;
+  const bool async = a.kind == core::FlowKind::AsyncIssue || a.kind == core::FlowKind::AsyncComplete;
+  return async && a.from.kind == FlowEnd::Kind::Lane && !v.cells[static_cast<std::size_t>(a.to.cell)].mbarrier &&
+         v.cells[static_cast<std::size_t>(a.to.cell)].space == core::Space::Global;
+}
+
+// Arrows from lanes to memory cells drawn in a row below (atomics, and
+// asynchronous reductions into global memory).
+double memoryArrows(Grid& g, const Frame& f, const FlowsView& v, std::uint32_t warp, double ySrc, double yCells) {
   const Theme& t = g.theme();
   Scene& s = g.scene();
   std::vector<int> cells;
   std::vector<int> laneOfCell;
   for (const Arrow& a : v.arrows) {
-    if (a.kind != core::FlowKind::Atomic || a.to.cell < 0) continue;
+    if (!intoMemoryCell(a, v)) continue;
     auto it = std::find(cells.begin(), cells.end(), a.to.cell);
     if (it == cells.end()) {
       cells.push_back(a.to.cell);
@@ -271,7 +283,7 @@ double atomicArrows(Grid& g, const Frame& f, const FlowsView& v, std::uint32_t w
   const double wide = aligned ? g.cellW() : std::min(g.theme().laneWidth * 2.5, std::max(g.cellW(), (g.right() - g.left()) / static_cast<double>(cells.size()) - 8));
   for (std::size_t i = 0; i < cells.size(); ++i)
     cx[i] = aligned ? g.laneCenter(laneOfCell[i]) : g.left() + (g.right() - g.left()) * (static_cast<double>(i) + 0.5) / static_cast<double>(cells.size());
-  g.label(yCells, "memory", "the cells this step's atomics operate on");
+  g.label(yCells, "memory", "the cells this step's atomics or asynchronous reductions operate on");
   for (std::size_t i = 0; i < cells.size(); ++i) {
     const MemCell& c = v.cells[static_cast<std::size_t>(cells[i])];
     Primitive& r = s.rect(cx[i] - wide / 2, yCells + 3, wide, g.rowH() - 6, t.changed, "cell memory changed");
@@ -291,20 +303,19 @@ double atomicArrows(Grid& g, const Frame& f, const FlowsView& v, std::uint32_t w
   // Arrows into one cell land side by side along its top edge, in lane order.
   std::vector<int> into(cells.size(), 0), landed(cells.size(), 0);
   for (const Arrow& a : v.arrows)
-    if (a.kind == core::FlowKind::Atomic && a.to.cell >= 0)
-      ++into[static_cast<std::size_t>(std::find(cells.begin(), cells.end(), a.to.cell) - cells.begin())];
+    if (intoMemoryCell(a, v)) ++into[static_cast<std::size_t>(std::find(cells.begin(), cells.end(), a.to.cell) - cells.begin())];
   int k = 0;
   std::vector<std::pair<Point, const Arrow*>> tails;
   for (const Arrow& a : v.arrows) {
-    if (a.kind != core::FlowKind::Atomic || a.to.cell < 0 || a.from.warp != warp || a.from.lane >= g.lanes()) continue;
+    if (!intoMemoryCell(a, v) || a.from.warp != warp || a.from.lane >= g.lanes()) continue;
     const auto i = static_cast<std::size_t>(std::find(cells.begin(), cells.end(), a.to.cell) - cells.begin());
     const double span = std::min(wide - 12, 14.0 * into[i]);
     const double x = into[i] <= 1 ? cx[i] : cx[i] - span / 2 + span * landed[i]++ / (into[i] - 1);
     const Point p0{g.laneCenter(a.from.lane), ySrc + g.rowH() - 2}, p3{x, yCells + 3};
-    Primitive& p = s.arrow(p0, p3, t.flowAtomic, t.strokeWidth, t.arrowHead);
+    Primitive& p = s.arrow(p0, p3, arrowColor(t, a), t.strokeWidth, t.arrowHead);
     tagArrow(p, a, v);
     p.id = fmt::format("flow-{}", k++);
-    tails.emplace_back(p0, &a);
+    if (a.kind == core::FlowKind::Atomic) tails.emplace_back(p0, &a);
   }
   // Serialization order, in a small disc on each arrow's tail.
   for (const auto& [p0, a] : tails) {
@@ -402,7 +413,7 @@ Scene buildScene(const Frame& f, const HistoryIndex* index, const Theme& t, cons
 
     // The registers of this step, with the arrows between the rows.
     const bool collective = flows.srcReg >= 0 && flows.dstReg >= 0 && (flows.shuffle || !flows.gathers.empty() || !flows.matchGroups.empty());
-    const bool atomics = std::any_of(flows.arrows.begin(), flows.arrows.end(), [](const Arrow& a) { return a.kind == core::FlowKind::Atomic; });
+    const bool atomics = std::any_of(flows.arrows.begin(), flows.arrows.end(), [&](const Arrow& a) { return intoMemoryCell(a, flows); });
     std::vector<std::uint32_t> shown;
     if (collective) {
       const std::size_t firstSrc = s.items.size();
@@ -433,8 +444,13 @@ Scene buildScene(const Frame& f, const HistoryIndex* index, const Theme& t, cons
       shown = {static_cast<std::uint32_t>(flows.srcReg), static_cast<std::uint32_t>(flows.dstReg)};
     } else if (atomics) {
       std::int32_t bReg = -1;
-      for (const Arrow& a : flows.arrows)
-        if (a.kind == core::FlowKind::Atomic) bReg = a.from.reg;
+      bool atomic = false, inFlight = false, landed = false;
+      for (const Arrow& a : flows.arrows) {
+        if (!intoMemoryCell(a, flows)) continue;
+        if (a.from.reg >= 0) bReg = a.from.reg;
+        atomic = atomic || a.kind == core::FlowKind::Atomic;
+        (a.inFlight ? inFlight : landed) = true;
+      }
       const double ySrc = y;
       if (bReg >= 0) {
         y = layout::registerRows(g, f, buildRegisterTable(f, w, {static_cast<std::uint32_t>(bReg)}), y, true);
@@ -442,8 +458,10 @@ Scene buildScene(const Frame& f, const HistoryIndex* index, const Theme& t, cons
       } else {
         y += g.rowH();
       }
-      y = atomicArrows(g, f, flows, w, ySrc - (bReg >= 0 ? 0 : g.rowH()), y + g.rowH() * 2.2);
-      legendArrow("atomic: lane -> memory cell (numbers: serialization order)", t.flowAtomic, false);
+      y = memoryArrows(g, f, flows, w, ySrc - (bReg >= 0 ? 0 : g.rowH()), y + g.rowH() * 2.2);
+      if (atomic) legendArrow("atomic: lane -> memory cell (numbers: serialization order)", t.flowAtomic, false);
+      if (inFlight) legendArrow("asynchronous reduction in flight: lane -> memory cell", t.flowAsync, true);
+      if (landed && !atomic) legendArrow("asynchronous reduction landed in the memory cell", t.flowAsyncDone, false);
     }
     // Warp-matrix instructions: their tiles instead of a row per register.
     std::optional<MatrixView> matrix;

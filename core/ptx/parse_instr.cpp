@@ -1,6 +1,7 @@
 // Instructions: guard, opcode and modifiers (decoded against the instruction
 // table), operands with every name resolved, operand-count checks from the
 // table's shape strings, and the target/PTX-version gates.
+#include <algorithm>
 #include <fmt/format.h>
 
 #include <array>
@@ -917,17 +918,24 @@ void Parser::checkGates(const Instr& ins, const Token& mn) {
   if (m_sawVersion && ver < info.minPtx)
     report(mn, fmt::format("'{}' requires PTX ISA {} or later (module is .version {})", info.mnemonic,
                            versionStr(info.minPtx), versionStr(ver)));
+  // Several modifiers may share one gate sentence (red.async's .release,
+  // .global and .sys): one error per sentence, at its first modifier.
+  std::vector<std::string_view> said;
   for (const Gate& g : allGates()) {
     if (g.op != ins.op || !ins.has(g.mod)) continue;
+    if (std::find(said.begin(), said.end(), std::string_view(g.sentence)) != said.end()) continue;
     const Token* where = &mn;
     for (const Token& t : m_modToks)
       if (findMod(text(t).substr(1)) == g.mod) where = &t;
     auto need = Target::parse(g.target);
-    if (need && !tg.satisfies(*need))
+    if (need && !tg.satisfies(*need)) {
       error(*where, fmt::format("{} (module targets {})", g.sentence, tg.str()));
-    else if (m_sawVersion && ver < g.minPtx)
+      said.push_back(g.sentence);
+    } else if (m_sawVersion && ver < g.minPtx) {
       error(*where, fmt::format("{} It needs PTX ISA {} or later (module is .version {})", g.sentence,
                                 versionStr(g.minPtx), versionStr(ver)));
+      said.push_back(g.sentence);
+    }
   }
 }
 

@@ -173,5 +173,34 @@ TEST(GalleryScenes, RedAsyncCrossesIntoTheOtherCtaAndCompletesIntoItsMbarrier) {
   EXPECT_FALSE(box->dataValue("phase").empty());
 }
 
+// red.async's release form (sm_100): the issue step draws one dashed arrow
+// per lane into its global counter out[lane % 4]; after the lanes exit, each
+// retired add is a solid arrow into the same cell.
+TEST(GalleryScenes, RedAsyncReleaseArrowsIntoGlobalCounters) {
+  auto s = lesson("red-async-release-global/scenario.toml");
+  ASSERT_TRUE(s);
+  ASSERT_TRUE(stepUntil(*s, "red.async"));
+  const Scene issued = sceneOf(*s, "red_async_release_issue");
+  const auto flying = issued.find("flow async inflight");
+  ASSERT_EQ(flying.size(), 32u);
+  for (const Primitive* a : flying) {
+    EXPECT_TRUE(a->dashed);
+    const int lane = laneOf(a->dataValue("from"));
+    EXPECT_EQ(a->dataValue("to"), fmt::format("out[{}]", lane % 4));
+    const Primitive* cell = issued.findId(a->dataValue("to").insert(0, "cell-"));
+    ASSERT_NE(cell, nullptr);
+    EXPECT_NEAR(a->p3.y, cell->y, 0.01);  // ends on the memory cell's top edge
+  }
+  EXPECT_TRUE(issued.find("flow async done").empty());
+  while (!s->finished() && s->step(core::StepUnit::Step).steps != 0) {
+  }
+  const Scene landed = sceneOf(*s, "red_async_release_done");
+  EXPECT_TRUE(landed.find("flow async inflight").empty());
+  EXPECT_EQ(landed.find("flow async done").size(), 32u);
+  const Primitive* out0 = landed.findId("cell-out[0]");
+  ASSERT_NE(out0, nullptr);
+  EXPECT_EQ(out0->dataValue("value"), "120");
+}
+
 }  // namespace
 }  // namespace ws::ui
