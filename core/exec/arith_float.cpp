@@ -19,6 +19,7 @@
 
 #include "core/exec/alu_util.hpp"
 #include "core/exec/float_ops.hpp"
+#include "core/exec/mufu.hpp"
 
 namespace ws::core::alu {
 namespace {
@@ -33,8 +34,9 @@ struct FloatInstr {
   bool xorsignAbs = false;  // min/max .xorsign.abs
   bool approx = false;
   bool full = false;
-  bool ftzF64 = false;   // rcp.approx.ftz.f64 / rsqrt.approx.ftz.f64
-  bool ftzFlag = false;  // .ftz as written, whatever the type
+  bool ftzF64 = false;               // rcp.approx.ftz.f64 / rsqrt.approx.ftz.f64
+  bool ftzFlag = false;              // .ftz as written, whatever the type
+  const MufuTables* mufu = nullptr;  // the recorded MUFU results, when the front end loaded them
 };
 
 // f(x) computed in double and rounded to nearest even in format f; a NaN
@@ -124,9 +126,31 @@ std::uint64_t approxFtzF64(std::uint64_t a, bool rsqrt) {
   return bits & 0xffffffff00000000ull;
 }
 
+// Whether op runs on MUFU (with ptxas' instructions around it) in format f.
+bool onMufu(const FloatInstr& fi) {
+  switch (fi.op) {
+    case Opcode::Rcp:
+    case Opcode::Div:
+    case Opcode::Sqrt:
+      return fi.approx;
+    case Opcode::Rsqrt:
+    case Opcode::Ex2:
+    case Opcode::Lg2:
+    case Opcode::Sin:
+    case Opcode::Cos:
+    case Opcode::Tanh:
+      return true;
+    default:
+      return false;
+  }
+}
+
 std::uint64_t elementOp(const FloatInstr& fi, std::uint64_t a, std::uint64_t b, std::uint64_t c) {
   const fp::Format f = fi.f;
   const bool ftz = fi.env.ftz;
+  if (fi.mufu != nullptr && onMufu(fi)) {
+    if (auto r = mufu::approx(*fi.mufu, fi.op, f, fi.ftzFlag, a, b)) return *r;
+  }
   switch (fi.op) {
     case Opcode::Add:
       return fp::add(f, a, b, fi.env);
@@ -269,6 +293,7 @@ void execFloatArith(ExecCtx& ctx) {
   fi.full = ins.has(Mod::Full);
   fi.ftzFlag = ins.has(Mod::Ftz);
   fi.ftzF64 = fi.ftzFlag && fi.f == fp::kF64;
+  fi.mufu = ctx.options().mufu.get();
   if (ins.op == Opcode::Fma && fi.f == fp::kBF16 && fi.env.mode != RoundMode::NearestEven) {
     // fma.rz/.rm/.rp on bf16 (9.7.4.5) as an H100 runs what ptxas 13.0
     // makes of them (tests/data/isa, isa_half_fma_h): .bf16x2 rounds to

@@ -150,11 +150,12 @@ std::uint32_t prmt(std::uint32_t a, std::uint32_t b, std::uint32_t c, Mod mode) 
 // fns (9.7.1.17): position of the offset-th set bit of mask counting from base
 // (upwards for offset > 0, downwards for offset < 0), 0xffffffff if none.
 // A base past 31 is undefined in the ISA; an H100 gives 0xffffffff there too
-// (35 recorded words), except 0 for the offset INT_MIN, whose magnitude
-// overflows 32 bits (one word, base 256: tests/data/isa, isa_int_fns; the
-// offset INT_MIN with a base below 32 was not recorded and follows the ISA).
+// (35 recorded words). The offset INT_MIN, whose magnitude overflows 32 bits,
+// gives 0 on an H100 for every base and mask (72 words: tests/data/isa,
+// isa_int_fns, and tests/data/isa-followup, followup_fns), where the ISA's
+// loop would find no bit (0xffffffff).
 std::uint32_t fns(std::uint32_t mask, std::uint32_t base, std::int32_t offset) {
-  if (base > 31 && offset == std::numeric_limits<std::int32_t>::min()) return 0;
+  if (offset == std::numeric_limits<std::int32_t>::min()) return 0;
   if (offset == 0) return (base < 32 && ((mask >> base) & 1u)) ? base : 0xffffffffu;
   std::int64_t pos = base;
   std::int64_t count = (offset > 0 ? static_cast<std::int64_t>(offset) : -static_cast<std::int64_t>(offset)) - 1;
@@ -224,17 +225,38 @@ using SourceTypes = std::array<DataType, 4>;
 SourceTypes sourceTypes(Opcode op, DataType t) {
   constexpr DataType u32 = DataType::U32, none = DataType::None;
   switch (op) {
-    case Opcode::And: case Opcode::Or: case Opcode::Xor: return {t, t, none, none};
-    case Opcode::Not: case Opcode::Cnot: case Opcode::Popc: case Opcode::Clz: case Opcode::Bfind: case Opcode::Brev:
+    case Opcode::And:
+    case Opcode::Or:
+    case Opcode::Xor:
+      return {t, t, none, none};
+    case Opcode::Not:
+    case Opcode::Cnot:
+    case Opcode::Popc:
+    case Opcode::Clz:
+    case Opcode::Bfind:
+    case Opcode::Brev:
       return {t, none, none, none};
-    case Opcode::Lop3: return {u32, u32, u32, u32};
-    case Opcode::Shl: case Opcode::Shr: return {t, u32, none, none};
-    case Opcode::Shf: case Opcode::Prmt: case Opcode::Dp4a: case Opcode::Dp2a: return {u32, u32, u32, none};
-    case Opcode::Bfe: return {t, u32, u32, none};
-    case Opcode::Bfi: return {t, t, u32, u32};
-    case Opcode::Fns: return {u32, u32, DataType::S32, none};
-    case Opcode::Bmsk: case Opcode::Szext: return {u32, u32, none, none};
-    default: return {none, none, none, none};
+    case Opcode::Lop3:
+      return {u32, u32, u32, u32};
+    case Opcode::Shl:
+    case Opcode::Shr:
+      return {t, u32, none, none};
+    case Opcode::Shf:
+    case Opcode::Prmt:
+    case Opcode::Dp4a:
+    case Opcode::Dp2a:
+      return {u32, u32, u32, none};
+    case Opcode::Bfe:
+      return {t, u32, u32, none};
+    case Opcode::Bfi:
+      return {t, t, u32, u32};
+    case Opcode::Fns:
+      return {u32, u32, DataType::S32, none};
+    case Opcode::Bmsk:
+    case Opcode::Szext:
+      return {u32, u32, none, none};
+    default:
+      return {none, none, none, none};
   }
 }
 
@@ -335,9 +357,15 @@ void execBits(ExecCtx& ctx) {
     const LaneValues& b = in[1];
     bool done = true;
     switch (ins.op) {
-      case Opcode::And: for (std::size_t l = 0; l < kWarpSize; ++l) out[l] = a[l] & b[l]; break;
-      case Opcode::Or: for (std::size_t l = 0; l < kWarpSize; ++l) out[l] = a[l] | b[l]; break;
-      case Opcode::Xor: for (std::size_t l = 0; l < kWarpSize; ++l) out[l] = a[l] ^ b[l]; break;
+      case Opcode::And:
+        for (std::size_t l = 0; l < kWarpSize; ++l) out[l] = a[l] & b[l];
+        break;
+      case Opcode::Or:
+        for (std::size_t l = 0; l < kWarpSize; ++l) out[l] = a[l] | b[l];
+        break;
+      case Opcode::Xor:
+        for (std::size_t l = 0; l < kWarpSize; ++l) out[l] = a[l] ^ b[l];
+        break;
       case Opcode::Shl:
       case Opcode::Shr: {
         const bool left = ins.op == Opcode::Shl;
@@ -345,7 +373,9 @@ void execBits(ExecCtx& ctx) {
           out[l] = shiftBits(left, a[l], static_cast<std::uint32_t>(b[l]), width, mask, isSigned);
         break;
       }
-      default: done = false; break;
+      default:
+        done = false;
+        break;
     }
     if (done) {
       ctx.scatter(ins.ops[0], out);
@@ -373,7 +403,8 @@ void execBits(ExecCtx& ctx) {
         break;
       case Opcode::Lop3:
         d = lop3(u32(lane, 1), u32(lane, 2), u32(lane, 3), u32(lane, 4) & 0xffu);
-        if (boolOut) pred[static_cast<std::size_t>(lane)] = lop3Pred(ins, d != 0, q[static_cast<std::size_t>(lane)] != 0);
+        if (boolOut)
+          pred[static_cast<std::size_t>(lane)] = lop3Pred(ins, d != 0, q[static_cast<std::size_t>(lane)] != 0);
         break;
       case Opcode::Shl:
       case Opcode::Shr:

@@ -125,14 +125,18 @@ fp::Format fp8Format(Mod m) { return m == Mod::E4m3x2 ? fp::kE4M3 : fp::kE5M2; }
 constexpr fp::Format kTF32{8, 10};  // .tf32: an f32 with 10 mantissa bits (the low 13 bits are 0)
 
 // cvt.rna{.satfinite}.tf32.f32 as an H100 computes it (tests/data/isa,
-// isa_cvt_tf32): integer arithmetic on the bits, NaNs and infinities
-// included: add half a tf32 ulp and clear the low 13 bits (so an sNaN
-// 0x7f800001 becomes +inf); .satfinite then steps a result whose exponent is
-// all ones down by one tf32 ulp (inf -> 0x7f7fe000, NaN 0x7fc00000 ->
-// 0x7fbfe000, still a NaN). The PTX ISA's rule (NaN stays NaN, inf -> MAX)
-// agrees only for infinities.
+// isa_cvt_tf32, and tests/data/isa-followup, followup_tf32): integer
+// arithmetic on the bits. A number (infinities included) gets half a tf32 ulp
+// added and its low 13 bits cleared; a NaN only has its low 13 bits cleared
+// (0x7fffffff -> 0x7fffe000, 0x7f801000 -> 0x7f800000: a NaN whose payload
+// lies in those bits becomes an infinity). .satfinite then steps a result
+// whose exponent is all ones down by one tf32 ulp (inf -> 0x7f7fe000, NaN
+// 0x7fc00000 -> 0x7fbfe000, 0x7f802000 -> 0x7f800000). The PTX ISA's rule
+// (NaN stays NaN, inf -> MAX) agrees only for infinities.
 std::uint64_t tf32Rna(std::uint64_t f32, bool satfinite) {
-  std::uint32_t r = (static_cast<std::uint32_t>(f32) + 0x1000u) & ~std::uint32_t{0x1fff};
+  const auto x = static_cast<std::uint32_t>(f32);
+  const bool nan = (x & 0x7f800000u) == 0x7f800000u && (x & 0x7fffffu) != 0;
+  std::uint32_t r = (nan ? x : x + 0x1000u) & ~std::uint32_t{0x1fff};
   if (satfinite && (r & 0x7f800000u) == 0x7f800000u) r -= 0x2000u;
   return r;
 }
@@ -145,7 +149,8 @@ bool narrowConvert(ExecCtx& ctx, const CvtInstr& c, Mod format, bool formatIsDst
   if (format == Mod::Tf32 && formatIsDst && c.src == DataType::F32) {
     forEachLane(ctx.lanes(), [&](int lane) {
       const std::uint64_t a = ctx.read(lane, ins.ops[1], DataType::F32);
-      ctx.write(lane, ins.ops[0], c.rnd == Mod::Rna ? tf32Rna(a, c.satfinite) : floatToFloat(c, a, fp::kF32, kTF32) << 13);
+      ctx.write(lane, ins.ops[0],
+                c.rnd == Mod::Rna ? tf32Rna(a, c.satfinite) : floatToFloat(c, a, fp::kF32, kTF32) << 13);
     });
     return true;
   }
@@ -233,10 +238,18 @@ void execCvtPack(ExecCtx& ctx) {
   int size = 0;
   bool isSignedDst = false;
   switch (ins.format) {  // .u2 .s2 .u4 .s4 are formats; .u8 .s8 .u16 .s16 types
-    case Mod::U2: size = 2; break;
-    case Mod::S2: size = 2, isSignedDst = true; break;
-    case Mod::U4: size = 4; break;
-    case Mod::S4: size = 4, isSignedDst = true; break;
+    case Mod::U2:
+      size = 2;
+      break;
+    case Mod::S2:
+      size = 2, isSignedDst = true;
+      break;
+    case Mod::U4:
+      size = 4;
+      break;
+    case Mod::S4:
+      size = 4, isSignedDst = true;
+      break;
     default:
       size = bitWidth(ins.type);
       isSignedDst = isSigned(ins.type);
@@ -254,8 +267,8 @@ void execCvtPack(ExecCtx& ctx) {
     return static_cast<std::uint64_t>(v < lo ? lo : (v > hi ? hi : v)) & widthMask(size);
   };
   forEachLane(ctx.lanes(), [&](int lane) {
-    std::uint64_t d = (narrow(ctx.read(lane, ins.ops[1], DataType::S32)) << size) |
-                      narrow(ctx.read(lane, ins.ops[2], DataType::S32));
+    std::uint64_t d =
+        (narrow(ctx.read(lane, ins.ops[1], DataType::S32)) << size) | narrow(ctx.read(lane, ins.ops[2], DataType::S32));
     if (withC && ins.ops.size() > 3) d |= ctx.read(lane, ins.ops[3], DataType::B32) << (2 * size);
     ctx.write(lane, ins.ops[0], d & 0xffffffffu);
   });

@@ -2,8 +2,11 @@
 // Policies of a run, chosen by the user: plain values, so a session can store
 // them, compare them and switch them between steps.
 #include <cstdint>
+#include <memory>
 
 namespace ws::core {
+
+struct MufuTables;
 
 // Strict: stop at undefined behaviour and explain it. Hardware: report it and
 // go on as an H100 does.
@@ -36,6 +39,9 @@ struct EngineOptions {
   WarpScheduling scheduling = WarpScheduling::RoundRobin;
   AsyncCompletion asyncCompletion = AsyncCompletion::Oldest;
   bool reportUninitializedReads = true;
+  // What the H100's MUFU returns (assets/mufu), loaded by the front end: with
+  // it the .approx instructions are bit-exact, without it correctly rounded.
+  std::shared_ptr<const MufuTables> mufu = nullptr;
   bool operator==(const EngineOptions&) const = default;
 };
 

@@ -1,11 +1,12 @@
 #include "tests/core/golden_replay.hpp"
 
+#include <gtest/gtest.h>
+
 #include <fstream>
 #include <sstream>
 
-#include <gtest/gtest.h>
-
 #include "core/exec/diagnostic.hpp"
+#include "tests/core/hw_recording.hpp"
 #include "tests/core/test_util.hpp"
 
 namespace ws::test {
@@ -38,6 +39,7 @@ void replayGolden(const GoldenCase& c) {
   cfg.buffers.push_back({"out", toBytes(t["out_init"].get<std::vector<std::uint32_t>>())});
   cfg.params = {core::ParamValue::buf(0), core::ParamValue::buf(1)};
   core::EngineOptions opts;
+  opts.mufu = ws::test::mufuTables();
   opts.mode = core::ExecMode::Hardware;
   opts.reportUninitializedReads = false;
   auto run = runPtx(slurp(c.ptxPath), cfg, opts, 20'000'000);

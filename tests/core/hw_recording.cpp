@@ -1,13 +1,13 @@
 #include "tests/core/hw_recording.hpp"
 
+#include <gtest/gtest.h>
 #include <zlib.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <map>
 #include <mutex>
-
-#include <gtest/gtest.h>
+#include <stdexcept>
 
 #include "core/exec/diagnostic.hpp"
 #include "core/ptx/parser.hpp"
@@ -99,7 +99,8 @@ core::LaunchConfig hwLaunch(const HwCase& c) {
   cfg.buffers.push_back({"out", toBytes(t["out_init"].get<std::vector<std::uint32_t>>())});
   cfg.params = {core::ParamValue::buf(0), core::ParamValue::buf(1)};
   if (t.contains("scalars"))
-    for (std::uint32_t s : t["scalars"].get<std::vector<std::uint32_t>>()) cfg.params.push_back(core::ParamValue::scalar(s));
+    for (std::uint32_t s : t["scalars"].get<std::vector<std::uint32_t>>())
+      cfg.params.push_back(core::ParamValue::scalar(s));
   return cfg;
 }
 
@@ -188,8 +189,21 @@ std::vector<WordDiff> compareRecorded(const HwCase& c, const std::vector<std::ui
   return best;
 }
 
+std::shared_ptr<const core::MufuTables> mufuTables() {
+  static const std::shared_ptr<const core::MufuTables> kTables = [] {
+    auto t = std::make_shared<core::MufuTables>();
+    for (const auto& e : core::MufuTables::layout()) {
+      const std::string path = std::string(WS_ASSETS_DIR) + "/mufu/" + e.file + ".bin.gz";
+      if (!((*t).*e.table).decode(readMaybeGz(path), e.entries)) throw std::runtime_error("bad MUFU table " + path);
+    }
+    return std::shared_ptr<const core::MufuTables>(std::move(t));
+  }();
+  return kTables;
+}
+
 void expectReplays(const HwCase& c, const std::function<std::string(std::size_t)>& describe) {
   core::EngineOptions opts;
+  opts.mufu = mufuTables();
   opts.mode = core::ExecMode::Hardware;
   opts.reportUninitializedReads = false;
   HwRun r = runHwCase(c, opts);

@@ -6,13 +6,13 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "core/exec/engine.hpp"
+#include "core/exec/mufu_tables.hpp"
 
 namespace ws::test {
 
@@ -27,6 +27,10 @@ struct HwCase {
   const nlohmann::json& t() const { return *test; }
   std::string name() const { return t()["name"].get<std::string>(); }
 };
+
+// The recorded MUFU tables of assets/mufu, read once per process (what a
+// front end hands the engine through EngineOptions::mufu).
+std::shared_ptr<const core::MufuTables> mufuTables();
 
 // Every test of every golden-*.json.gz in `dir`, in file and test order.
 std::vector<HwCase> loadHwCases(const std::string& dir);

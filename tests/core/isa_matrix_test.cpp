@@ -7,9 +7,8 @@
 // (isa_approx_bounds.hpp), special values bit for bit. forms.json names the
 // form, thread and result row of every out word, so a failure reads
 // "cvt.rn.satfinite.e4m3x2.f32 d, a, b; thread 17: engine 0x.., H100 0x..".
-#include <gtest/gtest.h>
-
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include <map>
 #include <nlohmann/json.hpp>
@@ -17,9 +16,9 @@
 #include <vector>
 
 #include "core/exec/diagnostic.hpp"
+#include "tests/core/golden_replay.hpp"
 #include "tests/core/hw_recording.hpp"
 #include "tests/core/isa_approx_bounds.hpp"
-#include "tests/core/golden_replay.hpp"
 
 namespace {
 
@@ -29,10 +28,10 @@ constexpr const char* kDir = WS_TEST_DATA "/isa";
 
 // One form of forms.json: where its results lie and where its operands come from.
 struct Form {
-  std::string label;  // the PTX (and a tag such as "[r32]" where two forms share it)
+  std::string label;   // the PTX (and a tag such as "[r32]" where two forms share it)
   bool bytes = false;  // st.global: thread t's bytes at 4*outStart + t*bytesPerThread
   std::size_t outStart = 0, outWords = 0, rows = 0, bytesPerThread = 0;
-  std::vector<std::string> results;            // what each row holds
+  std::vector<std::string> results;                // what each row holds
   std::vector<std::vector<std::size_t>> operands;  // per operand: its words in the thread's record
   bool approx = false;
 };
@@ -97,7 +96,8 @@ std::string describe(const Entry& en, const Form& f, std::size_t word) {
 std::uint64_t element(const std::vector<std::uint32_t>& out, const Entry& en, const Form& f, std::size_t thread,
                       int half) {
   std::uint64_t v = 0;
-  for (std::size_t r = 0; r < f.rows; ++r) v |= static_cast<std::uint64_t>(out[f.outStart + r * en.threads + thread]) << (32 * r);
+  for (std::size_t r = 0; r < f.rows; ++r)
+    v |= static_cast<std::uint64_t>(out[f.outStart + r * en.threads + thread]) << (32 * r);
   return half < 0 ? v : (v >> (16 * half)) & 0xffffu;
 }
 
@@ -144,6 +144,7 @@ TEST_P(H100, Replays) {
   const Entry& en = it->second;
 
   ws::core::EngineOptions opts;
+  opts.mufu = ws::test::mufuTables();
   opts.mode = ws::core::ExecMode::Hardware;
   opts.reportUninitializedReads = false;
   const ws::test::HwRun r = ws::test::runHwCase(c, opts);
