@@ -189,7 +189,8 @@ class Builder {
                             : name == "B" ? "b"
                                           : "a",
                             form.rows(w.frag), form.cols(w.frag), mx::elemName(w.type), w.rowMajor ? "row" : "column");
-    m_v.rule = "the fragment layout is unspecified by the PTX ISA: this is the H100's (the mma.m16n8k16 layout, twice)";
+    m_v.rule = fmt::format("the fragment layout is unspecified by the PTX ISA: this is the H100's ({})",
+                           mx::wmmaLayoutSummary(form));
     std::string lower = name;
     lower[0] = static_cast<char>(lower[0] - 'A' + 'a');
     m_v.tiles.push_back(fragmentTile(form, w.frag, load ? 0 : 1, load, 0, name, lower));

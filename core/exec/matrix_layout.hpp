@@ -8,9 +8,12 @@
 // m8n8k*, m16n8k* layout, checked against every register of
 // tests/data/tensor/golden-tc_mma*.json.gz), 9.7.14.5.14 ldmatrix /
 // 9.7.14.5.15 stmatrix / 9.7.14.5.16 movmatrix, and for wmma, whose layout the
-// ISA leaves unspecified, the H100's own (golden-tc_wmma.json.gz: the
-// m16n8k16 layout twice side by side; the 8-register f16 A and B fragments
-// hold their 4 registers twice).
+// ISA leaves unspecified, the H100's own (golden-tc_wmma.json.gz and
+// golden-tc_wmma2.json.gz, every register of every shape): the mma.m16n8kK
+// layout twice, side by side (m16n16k16, m16n16k8) or stacked (m32n8k16);
+// m8n32k16 as the transposed m32n8k16 product; the m8n8k* shapes as their
+// mma.sync forms. The 8-register f16 A and B fragments repeat their distinct
+// registers, and wmma.mma reads the first copy.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -47,6 +50,7 @@ struct MmaForm {
   bool bRow = false;  // .blayout is .row
   bool satfinite = false;
   Mod bitOp = Mod::None;  // b1: .xor or .and (with .popc)
+  Mod rnd = Mod::None;    // wmma.mma .f64: .rn, .rz, .rm or .rp (None: .rn)
 
   // mma.m8n8k4 with f16 inputs: four independent 8x8x4 problems, one per
   // quad-pair (lanes 4q..4q+3 and 4q+16..4q+19).
@@ -64,9 +68,12 @@ struct MmaForm {
 std::variant<MmaForm, std::string> decodeMma(const Instr& ins);
 
 // Registers per lane of an operand's fragment: `regs` registers of `regBits`
-// (32, or 64 for f64) holding `perReg` elements each.
+// (32, or 64 for f64) holding `perReg` elements each. The first `unique`
+// registers hold distinct elements; the rest (f16 wmma A and B fragments,
+// always 8 registers) repeat them: register r holds what r % unique does.
 struct FragShape {
   int regs = 0;
+  int unique = 0;
   int perReg = 1;
   int regBits = 32;
   int elemBits = 16;
@@ -91,6 +98,9 @@ void forEachFragElement(const MmaForm& f, MatOp o, F&& fn) {
     for (int r = 0; r < s.regs; ++r)
       for (int j = 0; j < s.perReg; ++j) fn(lane, r, j, fragCell(f, o, lane, r, j));
 }
+
+// How the H100 lays out a wmma form's fragments, in words (for the views).
+std::string wmmaLayoutSummary(const MmaForm& f);
 
 // The bits of element `slot` of a register value.
 constexpr std::uint64_t slotBits(std::uint64_t reg, int slot, int elemBits) {

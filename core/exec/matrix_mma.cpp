@@ -2,7 +2,9 @@
 // and 9.7.14.4 wmma.mma; wmma.load and wmma.store (9.7.14.4).
 //
 //   mma.sync.aligned.shape.alayout.blayout{.satfinite}.dtype.atype.btype.ctype{.bitOp.popc} d, a, b, c;
-//   wmma.mma.sync.aligned.alayout.blayout.shape.dtype.ctype d, a, b, c;
+//   wmma.mma.sync.aligned.alayout.blayout.shape.dtype.ctype d, a, b, c;              (f16)
+//   wmma.mma.sync.aligned.alayout.blayout.shape.dtype.atype.btype.ctype{.satfinite}{.rnd} d, a, b, c;
+//   wmma.mma.op.popc.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32 d, a, b, c;
 // Every lane of the warp holds a fragment of A, B and C (layouts:
 // matrix_layout.hpp); D = A x B + C is computed element by element with the
 // H100's arithmetic (matrix_numerics.hpp) and scattered back as a fragment.
@@ -17,6 +19,7 @@
 // lane reads and writes the elements of its own fragment at its own p.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <bit>
 
 #include "core/exec/matrix_common.hpp"
@@ -38,16 +41,13 @@ Matrix emptyMatrix(const MmaForm& f, MatOp o) {
 Matrix gatherMatrix(const MmaForm& f, MatOp o, const Fragment& frag) {
   Matrix m = emptyMatrix(f, o);
   const FragShape s = fragShape(f, o);
-  // Lanes in ascending order: where two registers hold one element (the
-  // repeated half of an f16 wmma fragment) the first one read wins.
-  std::vector<std::vector<std::vector<bool>>> seen(
-      m.size(), std::vector<std::vector<bool>>(m[0].size(), std::vector<bool>(m[0][0].size(), false)));
+  // The copies in an f16 wmma fragment's registers beyond `unique` are not
+  // read: the H100 uses the first (tc_wmma2 mma_*_z<r>: zeroing a copy
+  // changes no D element).
   forEachFragElement(f, o, [&](int lane, int reg, int slot, Cell c) {
-    const auto p = static_cast<std::size_t>(c.problem), r = static_cast<std::size_t>(c.row),
-               k = static_cast<std::size_t>(c.col);
-    if (seen[p][r][k]) return;
-    seen[p][r][k] = true;
-    m[p][r][k] = slotBits(frag[static_cast<std::size_t>(reg)][static_cast<std::size_t>(lane)], slot, s.elemBits);
+    if (reg >= s.unique) return;
+    m[static_cast<std::size_t>(c.problem)][static_cast<std::size_t>(c.row)][static_cast<std::size_t>(c.col)] =
+        slotBits(frag[static_cast<std::size_t>(reg)][static_cast<std::size_t>(lane)], slot, s.elemBits);
   });
   return m;
 }
@@ -126,9 +126,7 @@ std::optional<WmmaAccess> wmmaAccess(ExecCtx& ctx, std::size_t fragOperand, std:
   w.mma = w.form.mmaForm();
   w.shape = fragShape(w.mma, w.form.frag);
   if (ins.ops.size() < 2 || !checkVector(ctx, fragOperand, w.shape.regs, "fragment")) return std::nullopt;
-  const Shape s = w.form.shape;
   const int rows = w.mma.rows(w.form.frag), cols = w.mma.cols(w.form.frag);
-  (void)s;
   w.stride = static_cast<std::uint64_t>(w.form.rowMajor ? cols : rows);
   if (ins.ops.size() > strideOperand) {
     // The stride is the same in every lane (".aligned"); the lowest lane's is used.
@@ -138,10 +136,12 @@ std::optional<WmmaAccess> wmmaAccess(ExecCtx& ctx, std::size_t fragOperand, std:
   return w;
 }
 
-std::uint64_t elementOffset(const WmmaAccess& w, Cell c) {
+// The bit offset of a matrix element from p (elements of 4 and 1 bits are
+// packed from bit 0 of each byte up; the stride counts elements).
+std::uint64_t elementBit(const WmmaAccess& w, Cell c) {
   const auto row = static_cast<std::uint64_t>(c.row), col = static_cast<std::uint64_t>(c.col);
   const std::uint64_t index = w.form.rowMajor ? row * w.stride + col : col * w.stride + row;
-  return index * static_cast<std::uint64_t>(w.shape.elemBits / 8);
+  return index * static_cast<std::uint64_t>(w.shape.elemBits);
 }
 
 }  // namespace
@@ -151,7 +151,8 @@ void execWmmaLoad(ExecCtx& ctx) {
   auto w = wmmaAccess(ctx, 0, 2);
   if (!w) return;
   reportPartialWarp(ctx);
-  const unsigned bytes = static_cast<unsigned>(w->shape.elemBits / 8);
+  const int bits = w->shape.elemBits;
+  const unsigned bytes = static_cast<unsigned>(std::max(bits / 8, 1));
   Fragment frag(static_cast<std::size_t>(w->shape.regs));
   for (auto& v : frag) v.fill(0);
   for (LaneMask m = ctx.lanes(); m; m &= m - 1) {
@@ -159,11 +160,13 @@ void execWmmaLoad(ExecCtx& ctx) {
     const ExecCtx::Address base = ctx.address(l, ins.ops[1]);
     for (int r = 0; r < w->shape.regs; ++r)
       for (int j = 0; j < w->shape.perReg; ++j) {
+        const std::uint64_t bit = elementBit(*w, fragCell(w->mma, w->form.frag, l, r, j));
         ExecCtx::Address a = base;
-        a.addr += elementOffset(*w, fragCell(w->mma, w->form.frag, l, r, j));
+        a.addr += bit / 8;
         std::uint64_t v = 0;
         if (!ctx.load(l, a, bytes, v)) continue;
-        frag[static_cast<std::size_t>(r)][static_cast<std::size_t>(l)] |= v << (j * w->shape.elemBits);
+        if (bits < 8) v = slotBits(v, static_cast<int>(bit % 8) / bits, bits);
+        frag[static_cast<std::size_t>(r)][static_cast<std::size_t>(l)] |= v << (j * bits);
       }
   }
   const auto dst = regsOf(ins, 0);
@@ -175,15 +178,16 @@ void execWmmaStore(ExecCtx& ctx) {
   auto w = wmmaAccess(ctx, 1, 2);
   if (!w) return;
   reportPartialWarp(ctx);
+  // Accumulator elements are 16 bits or wider: whole bytes.
   const unsigned bytes = static_cast<unsigned>(w->shape.elemBits / 8);
-  const Fragment frag = readFragment(ctx, regsOf(ins, 1), 32);
+  const Fragment frag = readFragment(ctx, regsOf(ins, 1), w->shape.regBits);
   for (LaneMask m = ctx.lanes(); m; m &= m - 1) {
     const int l = std::countr_zero(m);
     const ExecCtx::Address base = ctx.address(l, ins.ops[0]);
     for (int r = 0; r < w->shape.regs; ++r)
       for (int j = 0; j < w->shape.perReg; ++j) {
         ExecCtx::Address a = base;
-        a.addr += elementOffset(*w, fragCell(w->mma, w->form.frag, l, r, j));
+        a.addr += elementBit(*w, fragCell(w->mma, w->form.frag, l, r, j)) / 8;
         ctx.store(l, a, bytes,
                   slotBits(frag[static_cast<std::size_t>(r)][static_cast<std::size_t>(l)], j, w->shape.elemBits));
       }

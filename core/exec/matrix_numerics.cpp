@@ -235,12 +235,15 @@ std::uint64_t dotQuadPair(const MmaForm& f, std::span<const std::uint64_t> a, st
 }
 
 // DMMA: an fma chain; a NaN accumulator wins over NaN operands (c's payload
-// comes through: tc_numerics f64 specials), then fma's own priority.
-std::uint64_t dotF64(std::span<const std::uint64_t> a, std::span<const std::uint64_t> b, std::uint64_t c) {
+// comes through: tc_numerics f64 specials), then fma's own priority. Every
+// step rounds as wmma.mma's .rnd asks (DMMA.8x8x4.RZ and its kin; mma.sync
+// and a wmma.mma without .rnd: to nearest even).
+std::uint64_t dotF64(const MmaForm& f, std::span<const std::uint64_t> a, std::span<const std::uint64_t> b,
+                     std::uint64_t c) {
+  const fp::Env mode{roundModeOf(f.rnd), false};
   std::uint64_t s = c;
   for (std::size_t k = 0; k < a.size(); ++k)
-    s = fp::isNaN(s, fp::kF64) ? fp::quieted(s, fp::kF64)
-                               : fp::fma(fp::kF64, a[k], b[k], s, {RoundMode::NearestEven, false});
+    s = fp::isNaN(s, fp::kF64) ? fp::quieted(s, fp::kF64) : fp::fma(fp::kF64, a[k], b[k], s, mode);
   return s;
 }
 
@@ -298,6 +301,7 @@ Rule ruleOf(const MmaForm& f) {
   if (!isFloatElem(f.a)) return Rule::Integer;
   if (f.a == Elem::F64) return Rule::F64Chain;
   if (f.quadPairs()) return Rule::QuadPairChain;
+  if (f.op == Opcode::WmmaMma && f.a == Elem::TF32) return Rule::BlockK4Chain;
   if (f.a == Elem::E4M3 || f.a == Elem::E5M2) return Rule::Fp8;
   return Rule::Block;
 }
@@ -311,13 +315,16 @@ std::string_view ruleSummary(Rule r) {
     case Rule::Block:
       return "exact products; c and the products aligned to the largest exponent and truncated to 25 bits below it; "
              "summed exactly; rounded once (toward zero to f32, to nearest to f16)";
+    case Rule::BlockK4Chain:
+      return "the block rule over k = 0..3 with c, rounded toward zero to f32, then over k = 4..7 with that result "
+             "as the accumulator (two HMMA.1684 steps)";
     case Rule::Fp8:
       return "fp8: two block passes, k with bit 1 clear then k with bit 1 set (the second with the first's result as "
              "its accumulator), each rounded as the block rule does; then c added with rounding to nearest";
     case Rule::QuadPairChain:
       return "products added in k order in f32, rounding to nearest each time, then c";
     case Rule::F64Chain:
-      return "IEEE fma chain: c first, then k = 0, 1, ... with rounding to nearest even";
+      return "IEEE fma chain: c first, then k = 0, 1, ... with rounding to nearest even (wmma.mma: as .rnd asks)";
     case Rule::Integer:
       return "exact integer sum; wraps to 32 bits, or clamps once with .satfinite";
     case Rule::Popc:
@@ -329,13 +336,24 @@ std::string_view ruleSummary(Rule r) {
 std::uint64_t dotElement(const MmaForm& f, std::span<const std::uint64_t> a, std::span<const std::uint64_t> b,
                          std::uint64_t c) {
   switch (ruleOf(f)) {
+    case Rule::BlockK4Chain: {
+      // ptxas runs wmma.mma .m16n16k8 .tf32 as two m16n8k4 steps per column
+      // half (HMMA.1684 twice): k = 0..3 with c, then k = 4..7 with that f32
+      // result as the accumulator (tc_wmma2 and tc_gemm: every tf32 output).
+      std::uint64_t acc = c;
+      for (std::size_t k = 0; k < a.size(); k += 4) {
+        const std::size_t n = std::min<std::size_t>(4, a.size() - k);
+        acc = dotBlock(f, a.subspan(k, n), b.subspan(k, n), acc);
+      }
+      return acc;
+    }
     case Rule::Block:
     case Rule::Fp8:
       return dotBlock(f, a, b, c);
     case Rule::QuadPairChain:
       return dotQuadPair(f, a, b, c);
     case Rule::F64Chain:
-      return dotF64(a, b, c);
+      return dotF64(f, a, b, c);
     case Rule::Integer:
     case Rule::Popc:
       return dotInteger(f, a, b, c);

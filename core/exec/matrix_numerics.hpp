@@ -19,11 +19,14 @@
 //     its accumulator term; each pass rounds to the accumulator format as the
 //     block rule does (toward zero to f32, to nearest to f16). Then c is
 //     added with one rounding to nearest even.
+//   BlockK4Chain (wmma.mma .m16n16k8 .tf32, run as HMMA.1684 twice): the
+//     block rule over k = 0..3 with c, then over k = 4..7 with that f32
+//     result as the accumulator.
 //   QuadPairChain (mma.m8n8k4 with f16 inputs, emulated on sm_90): the
 //     products summed in k order in f32 with rounding to nearest after each
 //     addition, then c added last, then rounded to the d type.
 //   F64Chain: d = fma(a[K-1], b[K-1], ... fma(a[0], b[0], c)), IEEE binary64
-//     with rounding to nearest even at each step.
+//     with rounding to nearest even at each step (wmma.mma: as .rnd asks).
 //   Integer: exact; the 32-bit result wraps, or with .satfinite is clamped
 //     once, at the end, to [INT32_MIN, INT32_MAX].
 //   Popc (b1): c + popc(a XOR/AND b) over K bits, wrapping.
@@ -35,7 +38,7 @@
 
 namespace ws::core::mx {
 
-enum class Rule : std::uint8_t { Block, Fp8, QuadPairChain, F64Chain, Integer, Popc };
+enum class Rule : std::uint8_t { Block, BlockK4Chain, Fp8, QuadPairChain, F64Chain, Integer, Popc };
 
 Rule ruleOf(const MmaForm& f);
 // True where the rule reproduces every H100 recording bit for bit.

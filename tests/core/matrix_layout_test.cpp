@@ -139,6 +139,117 @@ TEST(MatrixLayout, WmmaF16FragmentsHoldTheirRegistersTwice) {
   EXPECT_EQ(fragShape(w.mmaForm(), MatOp::A).regs, 4);
 }
 
+MmaForm decodeWmma(const std::string& form, int a, int b, int c, bool f64 = false) {
+  const std::string cls = f64 ? "%fd" : "%r";
+  auto list = [&](int n, int first) {
+    std::string s = "{";
+    for (int i = 0; i < n; ++i) s += (i ? ", " : "") + cls + std::to_string(first + i);
+    return s + "}";
+  };
+  return decodeOk("wmma.mma" + form + " " + list(c, 0) + ", " + list(a, 8) + ", " + list(b, 16) + ", " + list(c, 24) +
+                  ";");
+}
+
+// wmma: the first `unique` registers hold every element once; the others
+// (f16 A and B: always 8 registers) repeat register r % unique.
+void expectWmmaLayout(const MmaForm& f) {
+  for (MatOp o : {MatOp::A, MatOp::B, MatOp::C, MatOp::D}) {
+    const FragShape s = fragShape(f, o);
+    EXPECT_EQ(32 * s.unique * s.perReg, f.rows(o) * f.cols(o)) << f.describe() << " " << operandName(o);
+    std::set<std::pair<int, int>> seen;
+    forEachFragElement(f, o, [&](int lane, int reg, int slot, Cell c) {
+      EXPECT_TRUE(c.row >= 0 && c.row < f.rows(o) && c.col >= 0 && c.col < f.cols(o))
+          << f.describe() << " " << operandName(o) << " lane " << lane << " reg " << reg << " slot " << slot;
+      if (reg >= s.unique) {
+        EXPECT_EQ(c, fragCell(f, o, lane, reg % s.unique, slot)) << f.describe() << " " << operandName(o);
+        return;
+      }
+      EXPECT_TRUE(seen.insert({c.row, c.col}).second)
+          << f.describe() << " " << operandName(o) << " element held twice: lane " << lane << " reg " << reg;
+    });
+  }
+}
+
+TEST(MatrixLayout, EveryWmmaFormOfSm90IsABijection) {
+  struct Form {
+    std::string text;
+    int a, b, c;
+    bool f64 = false;
+  };
+  const std::vector<Form> forms = {
+      {".sync.aligned.row.col.m16n16k16.f32.f16", 8, 8, 4},
+      {".sync.aligned.col.row.m32n8k16.f16.f32", 8, 8, 8},
+      {".sync.aligned.row.row.m8n32k16.f32.f32", 8, 8, 8},
+      {".sync.aligned.row.col.m32n8k16.f32.bf16.bf16.f32", 8, 2, 8},
+      {".sync.aligned.col.col.m8n32k16.f32.bf16.bf16.f32", 2, 8, 8},
+      {".sync.aligned.row.col.m16n16k16.s32.s8.s8.s32.satfinite", 2, 2, 8},
+      {".sync.aligned.row.col.m32n8k16.s32.u8.u8.s32", 4, 1, 8},
+      {".sync.aligned.col.row.m8n32k16.s32.s8.s8.s32", 1, 4, 8},
+      {".sync.aligned.row.col.m16n16k8.f32.tf32.tf32.f32", 4, 4, 8},
+      {".sync.aligned.col.row.m8n8k4.f64.f64.f64.f64.rz", 1, 1, 2, true},
+      {".sync.aligned.row.col.m8n8k32.s32.u4.u4.s32", 1, 1, 2},
+      {".and.popc.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32", 1, 1, 2},
+  };
+  for (const Form& form : forms) {
+    const MmaForm f = decodeWmma(form.text, form.a, form.b, form.c, form.f64);
+    EXPECT_EQ(fragShape(f, MatOp::A).regs, form.a) << form.text;
+    EXPECT_EQ(fragShape(f, MatOp::B).regs, form.b) << form.text;
+    EXPECT_EQ(fragShape(f, MatOp::C).regs, form.c) << form.text;
+    expectWmmaLayout(f);
+  }
+}
+
+// The H100's layouts (tests/data/tensor/golden-tc_wmma2.json.gz, `python3
+// tcwmma2.py --layouts`), at lane 13: g = 3, t = 1.
+TEST(MatrixLayout, WmmaShapesAreMmaM16n8LayoutsSideBySideStackedOrTransposed) {
+  // m32n8k16: two m16n8k16 stacked; registers 4-7 of A and C are rows 16-31,
+  // B is one m16n8k16 B in 2 registers, repeated.
+  const MmaForm m32 = decodeWmma(".sync.aligned.row.col.m32n8k16.f32.f32", 8, 8, 8);
+  EXPECT_EQ(fragCell(m32, MatOp::A, 13, 5, 1), (Cell{0, 3 + 8 + 16, 3}));
+  EXPECT_EQ(fragCell(m32, MatOp::A, 13, 2, 0), (Cell{0, 3, 2 + 8}));
+  EXPECT_EQ(fragCell(m32, MatOp::B, 13, 1, 1), (Cell{0, 3 + 8, 3}));
+  EXPECT_EQ(fragCell(m32, MatOp::B, 13, 7, 1), (Cell{0, 3 + 8, 3}));
+  EXPECT_EQ(fragShape(m32, MatOp::B).unique, 2);
+  EXPECT_EQ(fragCell(m32, MatOp::D, 13, 5, 0), (Cell{0, 3 + 16, 3}));
+  EXPECT_EQ(fragCell(m32, MatOp::D, 13, 7, 0), (Cell{0, 3 + 24, 3}));
+  // m8n32k16 computes D^T = B^T A^T as an m32n8k16: A holds A^T as that
+  // product's B, B holds B^T as its A, C/D hold the transpose.
+  const MmaForm m8 = decodeWmma(".sync.aligned.row.col.m8n32k16.f32.f32", 8, 8, 8);
+  EXPECT_EQ(fragCell(m8, MatOp::A, 13, 1, 0), (Cell{0, 3, 2 + 8}));
+  EXPECT_EQ(fragCell(m8, MatOp::A, 13, 3, 0), (Cell{0, 3, 2 + 8}));
+  EXPECT_EQ(fragCell(m8, MatOp::B, 13, 6, 1), (Cell{0, 3 + 8, 3 + 16}));
+  EXPECT_EQ(fragCell(m8, MatOp::C, 13, 3, 0), (Cell{0, 3, 3 + 8}));
+  // m16n16k8 tf32: two m16n8k8 side by side.
+  const MmaForm tf = decodeWmma(".sync.aligned.row.col.m16n16k8.f32.tf32.tf32.f32", 4, 4, 8);
+  EXPECT_EQ(fragCell(tf, MatOp::A, 13, 3, 0), (Cell{0, 3 + 8, 1 + 4}));
+  EXPECT_EQ(fragCell(tf, MatOp::B, 13, 3, 0), (Cell{0, 1 + 4, 3 + 8}));
+  EXPECT_EQ(fragCell(tf, MatOp::D, 13, 6, 0), (Cell{0, 3 + 8, 2 + 8}));
+  // m8n8k4 f64, m8n8k32, m8n8k128: the mma.sync layouts.
+  const MmaForm f64 = decodeWmma(".sync.aligned.col.col.m8n8k4.f64.f64.f64.f64", 1, 1, 2, true);
+  EXPECT_EQ(fragCell(f64, MatOp::A, 13, 0, 0), (Cell{0, 3, 1}));
+  EXPECT_EQ(fragCell(f64, MatOp::B, 13, 0, 0), (Cell{0, 1, 3}));
+  EXPECT_EQ(fragCell(f64, MatOp::C, 13, 1, 0), (Cell{0, 3, 3}));
+  const MmaForm b1 = decodeWmma(".xor.popc.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32", 1, 1, 2);
+  EXPECT_EQ(fragCell(b1, MatOp::A, 13, 0, 31), (Cell{0, 3, 63}));
+}
+
+TEST(MatrixLayout, WmmaFormsOutsideSm90AreRejectedWithAReason) {
+  // ptxas 13 for sm_90: mixed s8/u8, .satfinite on floating point, .rn on tf32.
+  for (const std::string form : {".sync.aligned.row.col.m16n16k16.s32.s8.u8.s32 {%r0}, {%r1}, {%r2}, {%r3};",
+                                 ".sync.aligned.row.col.m16n16k16.f32.f32.satfinite {%r0}, {%r1}, {%r2}, {%r3};",
+                                 ".sync.aligned.row.col.m16n16k8.f32.tf32.tf32.f32.rn {%r0}, {%r1}, {%r2}, {%r3};",
+                                 ".sync.aligned.col.col.m8n8k32.s32.s4.s4.s32 {%r0}, {%r1}, {%r2}, {%r3};"}) {
+    auto r =
+        parsePtx(".version 8.7\n.target sm_90a\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<64>;\nwmma.mma" +
+                     form + "\n}\n",
+                 "t.ptx");
+    ASSERT_TRUE(r.ok()) << form;
+    auto d = decodeMma(r.program->instrs.front());
+    ASSERT_TRUE(std::holds_alternative<std::string>(d)) << form;
+    EXPECT_NE(std::get<std::string>(d).find("not a wmma.mma form of sm_90"), std::string::npos) << form;
+  }
+}
+
 // PTX ISA 9.7.14.5.15: "each thread receives ... elements (row = lane / 4,
 // col = 2 * (lane % 4) + i)"; .trans reads the matrix column-major.
 TEST(MatrixLayout, LdmatrixRowsAndTheirTranspose) {
@@ -203,6 +314,40 @@ TEST(MatrixNumerics, F64IsAnFmaChainWithTheAccumulatorsNaNFirst) {
   EXPECT_EQ(dotElement(f, a, b, big), big);
   a[0] = 0x7ff8000000000001ull;
   EXPECT_EQ(dotElement(f, a, b, 0x7ff0000000000004ull), 0x7ff8000000000004ull);
+}
+
+TEST(MatrixNumerics, WmmaTf32ChainsTwoK4StepsThroughF32) {
+  // ptxas runs wmma.mma .m16n16k8 .tf32 as HMMA.1684 twice: k = 0..3, then
+  // k = 4..7 with that f32 result as the accumulator.
+  MmaForm f;
+  f.op = Opcode::WmmaMma;
+  f.shape = {16, 16, 8};
+  f.a = f.b = Elem::TF32;
+  f.c = f.d = Elem::F32;
+  std::vector<std::uint64_t> a(8, 0), b(8, 0x3f800000);  // b = 1
+  a[0] = 0x3f800000;                                     // 1
+  a[1] = 0x33800000;                                     // 2^-24
+  a[4] = 0x33800000;
+  // k = 0..3: 1 + 2^-24 rounds toward zero to 1; k = 4..7: 1 + 2^-24 again 1.
+  // One block of 8 would keep both: 1 + 2^-23.
+  EXPECT_EQ(dotElement(f, a, b, 0), 0x3f800000u);
+  f.op = Opcode::Mma;
+  f.shape = {16, 8, 8};
+  EXPECT_EQ(dotElement(f, a, b, 0), 0x3f800001u);
+}
+
+TEST(MatrixNumerics, WmmaF64RoundsEveryFmaAsRndAsks) {
+  MmaForm f;
+  f.op = Opcode::WmmaMma;
+  f.shape = {8, 8, 4};
+  f.a = f.b = f.c = f.d = Elem::F64;
+  const std::uint64_t one = 0x3ff0000000000000ull, tiny = 0x3c30000000000000ull;  // 2^-60
+  std::vector<std::uint64_t> a = {one, one, 0, 0}, b = {tiny, tiny, 0, 0};
+  EXPECT_EQ(dotElement(f, a, b, one), one);  // .rn: each 1 + 2^-60 rounds back to 1
+  f.rnd = Mod::Rz;
+  EXPECT_EQ(dotElement(f, a, b, one), one);
+  f.rnd = Mod::Rp;  // each step rounds up: 1 + 2^-52, then 1 + 2^-51
+  EXPECT_EQ(dotElement(f, a, b, one), one + 2);
 }
 
 TEST(MatrixNumerics, IntegerSatfiniteClampsOnceAtTheEnd) {
