@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "core/exec/exec_ctx.hpp"
+#include "core/exec/hw_rules.hpp"
 #include "core/exec/memory_map.hpp"
 #include "core/ptx/shared_layout.hpp"
 
@@ -395,6 +396,13 @@ std::optional<Engine::Group> Engine::nextGroup(std::uint32_t w) const {
     if (pc == g.pc) g.lanes |= 1u << l;
   }
   return g;
+}
+
+bool Engine::ptxasConverged(std::uint32_t pc) const {
+  const std::uint32_t func = m_program->instrs[pc].func;
+  auto it = m_converged.find(func);
+  if (it == m_converged.end()) it = m_converged.emplace(func, hw::ptxasConverged(*m_program, func)).first;
+  return it->second[pc - m_program->functions[func].begin];
 }
 
 bool Engine::finished() const { return finishedAfter(0); }

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -175,7 +176,13 @@ class Engine {
   // needs: derived from the program alone, filled on first use.
   Group h100Group(const WarpControl& c, LaneMask cand) const;
   bool reaches(std::uint32_t from, std::uint32_t to) const;
+  bool leftLoop(std::uint32_t inner, std::uint32_t outer) const;
   mutable std::map<std::uint32_t, std::vector<bool>> m_reachFrom;
+  mutable std::map<std::uint32_t, std::vector<std::pair<std::uint32_t, std::uint32_t>>> m_yieldLoops;  // per function
+  // Rule F2: whether ptxas proves the warp converged at `pc`
+  // (hw::ptxasConverged of its function, filled on first use).
+  bool ptxasConverged(std::uint32_t pc) const;
+  mutable std::map<std::uint32_t, std::vector<bool>> m_converged;
 
   friend class ExecCtx;
   friend struct ExecCtxMemory;

@@ -1,21 +1,25 @@
 #pragma once
 // What an H100 does where the PTX ISA leaves a warp-synchronous instruction
 // undefined: the rules hardware mode follows, one function each. Derived
-// from the recorded matrix tests/data/hwmode (267 kernels, 5 runs each);
+// from the recorded matrix tests/data/hwmode (267 kernels, 5 runs each), the
+// extra kernels of tests/data/hwmode_extra and the SASS ptxas made of them;
 // docs/hardware-mode.md has the table with the evidence, and
-// tests/core/hwmode_matrix_test.cpp replays the matrix and checks the table.
+// tests/core/hwmode_matrix_test.cpp replays the kernels and checks the table.
 //
 // The engine calls these from one place each: waiting (resolveCollective and
-// settle), faulting (resolveCollective), hanging (deadlock) and the
-// participants of a collective (coll::Members::of).
+// settle), faulting (resolveCollective, with ptxasConverged), hanging
+// (deadlock), the participants of a collective (coll::Members::of) and the
+// lanes leaving a loop (h100Group, with yieldsInLoop).
 #include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/exec/machine_state.hpp"
 #include "core/isa/isa.hpp"
+#include "core/ptx/program.hpp"
 
 namespace ws::core::hw {
 
@@ -41,16 +45,48 @@ struct Fault {
   std::string why;     // the rule, in a sentence
 };
 
+// Where ptxas proves the warp converged, per instruction of function `func`
+// (index pc - begin). Only there does it leave out the `WARPSYNC membermask`
+// it puts before vote/match/redux (rule F2). From the SASS of every hwmode
+// kernel (ptxas -arch=sm_90a): a divergent branch (a guarded `bra` or
+// `brx.idx` without `.uni`, a guarded ret/exit/trap) leaves the code up to
+// its reconvergence point (the branch's immediate post-dominator) not
+// converged, and there the warp is as converged as before the branch
+// (x_f2_after_join: converged, no WARPSYNC; x_never_arrives_shfl_after_join:
+// not, WARPSYNC.ALL). A branch that only some lanes take to an exit counts
+// too: the join is the exit (b_exit). An unguarded warp sync of the full
+// warp (bar.warp.sync or a collective with membermask 0xffffffff) makes the
+// warp converged again (a_all, x_f2_reg_converged_*; the 109 full-mask sites
+// after one have no WARPSYNC.ALL of their own). A kernel starts converged, a
+// .func (compiled for any caller) not. The control flow alone decides it: a
+// branch all lanes happen to take together still diverges
+// (x_f2_dynamic_converged). Not modelled: ptxas sometimes lowers a
+// bar.warp.sync through BRA.DIV + WARPSYNC.COLLECTIVE, after which it
+// proves nothing (x_f2_after_join_syncwarp).
+std::vector<bool> ptxasConverged(const Program& program, std::uint32_t func);
+
 // Rule F (fault): whether the H100 stops the kernel at this instruction
 // instead of executing it. `exec` executes it, `maskOf[l]` is the membermask
-// lane l passed, `live` the warp's non-exited lanes, `valid` its lanes.
+// lane l passed, `live` the warp's non-exited lanes, `converged` whether
+// ptxas proves the warp converged here (ptxasConverged).
 // - F1: a membermask that names no live lane (a_disjoint, every instruction):
 //   ptxas's warp sync on it raises "illegal instruction".
-// - F2: vote/match/redux executed by a lane outside its own membermask while
-//   not every lane of the warp executes it together (a_extra): ptxas emits
-//   `WARPSYNC membermask` before the operation and it faults for that lane.
-//   In code ptxas proves converged (straight after a full-warp sync, a_all)
-//   there is no WARPSYNC: the operation runs over the executing lanes.
-std::optional<Fault> collectiveFault(Opcode op, LaneMask exec, const MaskOf& maskOf, LaneMask live, LaneMask valid);
+// - F2: vote/match/redux executed by a lane outside its own membermask where
+//   the warp is not proven converged (a_extra, x_f2_dynamic_converged, where
+//   all 32 lanes execute it together): ptxas syncs the membermask first
+//   (WARPSYNC) and that faults for the lane. In converged code (a_all,
+//   x_f2_after_join, x_f2_reg_converged_*) there is no WARPSYNC and the
+//   operation runs over the executing lanes (rule P).
+std::optional<Fault> collectiveFault(Opcode op, LaneMask exec, const MaskOf& maskOf, LaneMask live, bool converged);
+
+// Rule S: whether a loop holding this instruction gets a YIELD from ptxas,
+// after which the lanes that leave the loop do not wait at the convergence
+// barrier after it for the lanes still in it (x_loop_exit_*,
+// x_loop_body_{shared_atomic,global_atomic,volatile_load}, b_iter). An atomic
+// or a load that another thread's store may change under it (.volatile,
+// .relaxed, .acquire): a wait on other threads. A loop of plain loads and
+// stores, or one that only reads %globaltimer, has none and the lanes
+// reconverge after it (x_loop_body_store, tests/data/hw act_loop, am_spin).
+bool yieldsInLoop(const Instr& ins);
 
 }  // namespace ws::core::hw

@@ -11,12 +11,13 @@ namespace ws::test {
 namespace {
 
 const std::string kDir = WS_TEST_DATA "/hwmode";
+const std::string kExtraDir = WS_TEST_DATA "/hwmode_extra";
 
-// One test of a recording plan (tests/hwrec/plan.py writes them) as the
-// golden format's JSON: what a launch needs, without "out".
-std::map<std::string, nlohmann::json> planTests(const std::string& module) {
+}  // namespace
+
+std::map<std::string, nlohmann::json> planTests(const std::string& dir, const std::string& module) {
   std::map<std::string, nlohmann::json> out;
-  std::istringstream in(readMaybeGz(kDir + "/" + module + ".plan.gz"));
+  std::istringstream in(readMaybeGz(dir + "/" + module + ".plan.gz"));
   std::string line;
   nlohmann::json t;
   auto words = [](std::istringstream& ls) {
@@ -57,15 +58,6 @@ std::map<std::string, nlohmann::json> planTests(const std::string& module) {
   return out;
 }
 
-std::string label(const std::string& module, const std::string& name) {
-  std::string s = module + "_" + name;
-  for (char& ch : s)
-    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
-  return s;
-}
-
-}  // namespace
-
 const nlohmann::json& casesJson() {
   static const nlohmann::json doc = nlohmann::json::parse(slurp(kDir + "/cases.json"));
   return doc;
@@ -82,21 +74,34 @@ const nlohmann::json& caseOf(const std::string& name) {
   return it == byName.end() ? none : it->second;
 }
 
-std::vector<MatrixCase> matrixCases() {
+namespace {
+
+std::string label(const std::string& module, const std::string& name) {
+  std::string s = module + "_" + name;
+  for (char& ch : s)
+    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+  return s;
+}
+
+// The recorded tests of `dir` (golden-*.json.gz) and the ones its
+// outcomes.json says the H100 did not finish, launched from the plans. An
+// outcome names the watchdog itself ("watchdog": true) or cases.json does.
+std::vector<MatrixCase> casesIn(const std::string& dir) {
   std::vector<MatrixCase> out;
-  for (HwCase& c : loadHwCases(kDir)) out.push_back({std::move(c), Outcome::Recorded, {}});
-  const auto outcomes = nlohmann::json::parse(slurp(kDir + "/outcomes.json"));
+  for (HwCase& c : loadHwCases(dir)) out.push_back({std::move(c), Outcome::Recorded, {}});
+  const auto outcomes = nlohmann::json::parse(slurp(dir + "/outcomes.json"));
   std::map<std::string, std::map<std::string, nlohmann::json>> plans;
   for (const auto& [name, o] : outcomes.items()) {
     const std::string module = o["module"].get<std::string>();
-    if (!plans.count(module)) plans[module] = planTests(module);
+    if (!plans.count(module)) plans[module] = planTests(dir, module);
     MatrixCase mc;
-    mc.hw.dir = kDir;
+    mc.hw.dir = dir;
     mc.hw.module = module;
     mc.hw.label = label(module, name);
     mc.hw.test = std::make_shared<const nlohmann::json>(plans[module].at(name));
     const std::string detail = o.value("detail", "");
-    const bool watchdog = caseOf(name).value("watchdog", false);
+    const nlohmann::json& c = caseOf(name);
+    const bool watchdog = o.value("watchdog", c.is_object() && c.value("watchdog", false));
     if (o["outcome"] == "hang" || (watchdog && detail == "unspecified launch failure")) {
       mc.outcome = Outcome::Hang;
     } else {
@@ -108,9 +113,16 @@ std::vector<MatrixCase> matrixCases() {
   return out;
 }
 
+}  // namespace
+
+std::vector<MatrixCase> matrixCases() { return casesIn(kDir); }
+
+std::vector<MatrixCase> extraCases() { return casesIn(kExtraDir); }
+
 std::string describeWord(const MatrixCase& mc, std::size_t index) {
   const nlohmann::json& c = caseOf(mc.hw.name());
   const std::size_t row = index / 32, lane = index % 32;
+  if (!c.is_object()) return fmt::format("row {}, lane {}", row, lane);  // hwmode_extra: its gen.py has the rows
   for (const auto& r : c["out_rows"]) {
     if (r["row"].get<std::size_t>() != row) continue;
     if (!r.contains("site")) return fmt::format("{}, lane {}", r.value("what", "?"), lane);

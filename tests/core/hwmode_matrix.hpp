@@ -2,8 +2,11 @@
 // The hardware-mode matrix (tests/data/hwmode) as test cases: the recorded
 // tests (golden-*.json.gz) and the ones the H100 did not finish
 // (outcomes.json, launched from the recording plans), with cases.json's
-// description of every out word.
+// description of every out word. The extra kernels of tests/data/hwmode_extra
+// (the same layout, each asking one question the matrix left open) load the
+// same way.
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -29,6 +32,10 @@ inline constexpr std::uint64_t kMatrixSteps = 2'000'000;
 const nlohmann::json& casesJson();
 const nlohmann::json& caseOf(const std::string& name);  // cases.json's entry
 std::vector<MatrixCase> matrixCases();
+std::vector<MatrixCase> extraCases();  // tests/data/hwmode_extra
+// Every test of a recording plan (DIR/MODULE.plan.gz, written by
+// tests/hwrec/plan.py) by name, as the golden format's JSON without "out".
+std::map<std::string, nlohmann::json> planTests(const std::string& dir, const std::string& module);
 // "site 2 shfl.sync.idx.b32 d, lane 5 (ISA source lane 20)".
 std::string describeWord(const MatrixCase& mc, std::size_t index);
 

@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
-"""Kernels that issue 14 still needs recorded (docs/hardware-mode.md, "Kernels
-still to record"): one module, hwmode_extra, in the layout of tests/data/hwmode
+"""Kernels for issue 14 that answer what the matrix of tests/data/hwmode left
+open (docs/hardware-mode.md, "The extra kernels", has the answers): two
+modules, hwmode_extra and hwmode_extra2, in the layout of tests/data/hwmode
 (in row 0 = sel, out: per site reach/order/am rows and outputs, out word =
 row * 32 + lane; 64 threads, thread 32 a watchdog that traps after in[65] ns).
+outcomes.json lists the tests that did not finish on the H100.
 
-    python3 gen.py        writes hwmode_extra.cu and hwmode_extra.plan
-    nvcc -O3 -std=c++17 -arch=sm_90a -ptx hwmode_extra.cu -o hwmode_extra.ptx
+    python3 gen.py        writes hwmode_extra{,2}.cu and .plan
+    nvcc -O3 -std=c++17 -arch=sm_90a -ptx hwmode_extra.cu -o hwmode_extra.ptx  (and hwmode_extra2)
     (GPU) bash tests/hwrec/record.sh /tmp/rec tests/data/hwmode_extra
 
-Tests (each answers one open question):
+hwmode_extra2's tests are described at KERNELS2 below. hwmode_extra's (each
+answers one open question):
 - x_never_arrives_shfl_after_join: scenarios/ub-membermask-never-arrives in
   the matrix's layout: lanes 0-15 `redux.sync.add.u32` with 0xffffffff inside
   the if, every lane `shfl.sync.idx` 0xffffffff after the join. Hang (rule H
@@ -101,16 +104,144 @@ KERNELS = {
 }
 
 
-def main():
-    with open(os.path.join(HERE, "hwmode_extra.cu"), "w") as f:
+# hwmode_extra2: what the first four left open (the same layout; in[67] holds
+# the membermask 0x0000ffff for a register operand). Each kernel first syncs
+# the full warp (__syncwarp) after the watchdog's branch, so that ptxas proves
+# the warp converged there again.
+KERNELS2 = {
+    # F2 with a membermask in a register: ptxas puts WARPSYNC.EXCLUSIVE before
+    # vote/match/redux even in converged code. Does it fault for the lanes
+    # outside the mask (all 32 lanes execute it together)?
+    "x_f2_reg_converged_vote": r'''
+  __syncwarp();
+  const u32 m_ = hwm_pin(in[64 + 3]);
+  u32 b;
+  asm volatile("// hwm S0\n\t{ .reg .pred q; setp.ne.u32 q, %1, 0; vote.sync.ballot.b32 %0, q, %2; }"
+               : "=r"(b) : "r"(sel), "r"(m_) : "memory");
+  HWM_MARK(0, 0, 1, 2);
+  out[3 * 32 + lane] = b;
+  HWM_DONE;
+''',
+    "x_f2_reg_converged_redux": r'''
+  __syncwarp();
+  const u32 m_ = hwm_pin(in[64 + 3]);
+  u32 s;
+  asm volatile("// hwm S0\n\tredux.sync.add.u32 %0, %1, %2;" : "=r"(s) : "r"(1u << lane), "r"(m_) : "memory");
+  HWM_MARK(0, 0, 1, 2);
+  out[3 * 32 + lane] = s;
+  HWM_DONE;
+''',
+    # F2 after a join: ptxas cannot prove the warp reconverged there (it puts
+    # WARPSYNC.ALL before a full-mask collective after a join), so every lane
+    # runs WARPSYNC 0x0000ffff: illegal instruction?
+    "x_f2_after_join": r'''
+  __syncwarp();
+  if (sel != 0u) {
+    HWM_MARK(0, 0, 1, 2);
+  }
+  u32 b;
+  asm volatile("// hwm S1\n\t{ .reg .pred q; setp.ne.u32 q, %1, 0; vote.sync.ballot.b32 %0, q, 0x0000ffff; }"
+               : "=r"(b) : "r"(sel) : "memory");
+  HWM_MARK(1, 4, 5, 6);
+  out[7 * 32 + lane] = b;
+  HWM_DONE;
+''',
+    # ... and with a full-warp sync after the join: converged again, no
+    # WARPSYNC, the ballot runs over all 32 lanes (rule P)?
+    "x_f2_after_join_syncwarp": r'''
+  __syncwarp();
+  if (sel != 0u) {
+    HWM_MARK(0, 0, 1, 2);
+  }
+  __syncwarp();
+  u32 b;
+  asm volatile("// hwm S1\n\t{ .reg .pred q; setp.ne.u32 q, %1, 0; vote.sync.ballot.b32 %0, q, 0x0000ffff; }"
+               : "=r"(b) : "r"(sel) : "memory");
+  HWM_MARK(1, 4, 5, 6);
+  out[7 * 32 + lane] = b;
+  HWM_DONE;
+''',
+    # Loop exits (P loops twice, Q once) with different loop bodies; the
+    # activemask after the loop says whether Q waited for P there
+    # (x_loop_exit_*: no, with a shared atomic in the body; tests/data/hw
+    # act_loop: yes, with only a store).
+    "x_loop_body_store": r'''
+  const u32 n_ = (sel != 0u) ? 2u : 1u;
+#pragma unroll 1
+  for (u32 i_ = 0; i_ < n_; ++i_) {
+    u32 am_;
+    asm volatile("activemask.b32 %0;" : "=r"(am_) : : "memory");
+    out[i_ * 32 + lane] = am_;
+  }
+  u32 am_;
+  asm volatile("activemask.b32 %0;" : "=r"(am_) : : "memory");
+  out[2 * 32 + lane] = am_;
+  HWM_DONE;
+''',
+    "x_loop_body_shared_atomic": r'''
+  const u32 n_ = (sel != 0u) ? 2u : 1u;
+#pragma unroll 1
+  for (u32 i_ = 0; i_ < n_; ++i_) {
+    u32 am_;
+    asm volatile("activemask.b32 %0;" : "=r"(am_) : : "memory");
+    out[i_ * 32 + lane] = am_;
+    atomicAdd(&hwm_ctr, 1u);
+  }
+  u32 am_;
+  asm volatile("activemask.b32 %0;" : "=r"(am_) : : "memory");
+  out[2 * 32 + lane] = am_;
+  HWM_DONE;
+''',
+    "x_loop_body_global_atomic": r'''
+  const u32 n_ = (sel != 0u) ? 2u : 1u;
+#pragma unroll 1
+  for (u32 i_ = 0; i_ < n_; ++i_) {
+    u32 am_;
+    asm volatile("activemask.b32 %0;" : "=r"(am_) : : "memory");
+    out[i_ * 32 + lane] = am_;
+    atomicAdd(&out[14 * 32], 1u);
+  }
+  u32 am_;
+  asm volatile("activemask.b32 %0;" : "=r"(am_) : : "memory");
+  out[2 * 32 + lane] = am_;
+  HWM_DONE;
+''',
+    "x_loop_body_volatile_load": r'''
+  const u32 n_ = (sel != 0u) ? 2u : 1u;
+  u32 acc = 0u;
+#pragma unroll 1
+  for (u32 i_ = 0; i_ < n_; ++i_) {
+    u32 am_;
+    asm volatile("activemask.b32 %0;" : "=r"(am_) : : "memory");
+    out[i_ * 32 + lane] = am_;
+    acc += *(volatile u32*)&hwm_ctr;
+  }
+  u32 am_;
+  asm volatile("activemask.b32 %0;" : "=r"(am_) : : "memory");
+  out[2 * 32 + lane] = am_;
+  out[3 * 32 + lane] = acc;
+  HWM_DONE;
+''',
+}
+
+
+def write_module(name, kernels, params):
+    with open(os.path.join(HERE, name + ".cu"), "w") as f:
         f.write(HEAD)
-        for name, body in KERNELS.items():
-            f.write('\nextern "C" __global__ void %s(const u32* in, u32* out) {\n  HWM_PROLOGUE\n%s}\n' % (name, body))
+        for kname, body in kernels.items():
+            f.write('\nextern "C" __global__ void %s(const u32* in, u32* out) {\n  HWM_PROLOGUE\n%s}\n' % (kname, body))
     plan = Plan()
-    for name in KERNELS:
-        inw = [1 if (P >> l) & 1 else 0 for l in range(32)] + [0] * 32 + [200000, 200000000, 1] + [0] * 29
-        plan.add(name, inw, sentinel(ROWS * 32), block=64, runs=5, note="issue 14: " + name)
-    plan.write(os.path.join(HERE, "hwmode_extra.plan"))
+    for kname in kernels:
+        inw = [1 if (P >> l) & 1 else 0 for l in range(32)] + [0] * 32 + params + [0] * (32 - len(params))
+        plan.add(kname, inw, sentinel(ROWS * 32), block=64, runs=5, note="issue 14: " + kname)
+    plan.write(os.path.join(HERE, name + ".plan"))
+
+
+def main():
+    # in[64..]: spin ns, watchdog deadline ns, x_f2_dynamic_converged's
+    # branch condition, the register membermask of hwmode_extra2.
+    write_module("hwmode_extra", KERNELS, [200000, 200000000, 1])
+    write_module("hwmode_extra2", KERNELS2, [200000, 200000000, 1, P])
 
 
 if __name__ == "__main__":
