@@ -45,7 +45,7 @@ class Explainer {
     }
     m_ins = instrAt(m_p, r->pc);
     if (!m_ins) return;
-    m_v.headline = fmt::format("{} (line {}): {}", instrMnemonic(m_p, *m_ins), m_ins->pos.line, m_ins->info().summary);
+    m_v.headline = fmt::format("{} (line {}): {}", instrMnemonic(m_p, *m_ins), m_ins->pos.line, m_ins->summary());
     m_rec = r;
     switch (m_ins->op) {
       case core::Opcode::Shfl: shuffle(); break;

@@ -49,7 +49,7 @@ ListingView buildListing(const Frame& f) {
     const core::CudaLoc& loc = p.instrs[i].cuda;
     if (f.sources && loc.file >= 0 && static_cast<std::size_t>(loc.file) < p.files.size())
       if (auto text = f.sources->line(p.files[static_cast<std::size_t>(loc.file)], loc.line)) ln->cudaText = *text;
-    ln->tooltip = fmt::format("{}: {}", p.instrs[i].info().mnemonic, p.instrs[i].info().summary);
+    ln->tooltip = fmt::format("{}: {}", p.instrs[i].info().mnemonic, p.instrs[i].summary());
     if (p.instrs[i].unsupported >= 0) {
       const core::Unsupported& u = p.unsupported[static_cast<std::size_t>(p.instrs[i].unsupported)];
       ln->notExecuted = fmt::format("{}: not executed by warpscope ({}); a run stops here", u.what, u.reason);

@@ -128,10 +128,11 @@ MbarrierPanelView buildMbarrierPanel(const Frame& f, const HistoryIndex& index) 
       }
     }
     if (row.inflightCopies)
-      row.inflightText = fmt::format("{} B in flight from {} async operation{} (complete-tx pending)", row.inflightTx,
-                                     row.inflightCopies, row.inflightCopies == 1 ? "" : "s");
+      // Short: the panel sits beside the lanes and its width scales the picture.
+      row.inflightText = fmt::format("{} B in flight ({} async op{})", row.inflightTx, row.inflightCopies,
+                                     row.inflightCopies == 1 ? "" : "s");
     if (row.inflightArrivals)
-      row.inflightText += fmt::format("{}{} arrive-on{} pending (cp.async.mbarrier.arrive)", row.inflightText.empty() ? "" : "; ",
+      row.inflightText += fmt::format("{}{} cp.async arrive-on{} pending", row.inflightText.empty() ? "" : "; ",
                                       row.inflightArrivals, row.inflightArrivals == 1 ? "" : "s");
 
     // Its recent history, newest last.

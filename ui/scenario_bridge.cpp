@@ -7,6 +7,7 @@
 #include "core/scenario/scenario.hpp"
 #include "core/scenario/expr.hpp"
 #include "core/scenario/scenario_io.hpp"
+#include "ui/mufu_assets.hpp"
 
 namespace ws::ui {
 namespace {
@@ -40,7 +41,12 @@ std::vector<std::uint32_t> laneFilter(const std::string& expr, std::uint32_t thr
 
 ScenarioStart scenarioStart(const core::PreparedScenario& p, const core::Scenario* s) {
   ScenarioStart out;
-  auto made = core::createEngine(p);
+  auto made = [&] {
+    if (p.options.mufu) return core::createEngine(p);
+    core::PreparedScenario withTables = p;  // the H100's MUFU results (ui/mufu_assets.hpp)
+    withTables.options.mufu = bundledMufuTables();
+    return core::createEngine(withTables);
+  }();
   if (auto* e = std::get_if<std::string>(&made)) {
     out.error = *e;
     return out;

@@ -72,7 +72,7 @@ double header(Grid& g, const Frame& f, std::uint32_t warp, double y) {
     ins = "the async unit completes a " + asyncOpName(p, r->pc);
   } else if (r) {
     ins = fmt::format("line {}: {}", lineOf(p, r->pc), instrText(p, r->pc));
-    if (const core::Instr* i = instrAt(p, r->pc)) summary = std::string(i->info().summary);
+    if (const core::Instr* i = instrAt(p, r->pc)) summary = std::string(i->summary());
   } else if (warp < f.st().warps.size()) {
     const core::WarpControl& c = f.st().warps[warp].ctl;
     if (c.live()) {

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "ui/mbarrier_decode.hpp"
+#include "ui/mufu_assets.hpp"
 
 namespace ws::ui {
 
@@ -25,6 +26,7 @@ bool stepCompletedAnyPhase(const core::StepRecord& r) {
 
 std::variant<std::unique_ptr<Session>, std::string> Session::create(SessionSource src, core::HistoryOptions h) {
   if (!src.program) return std::string("no program");
+  if (!src.options.mufu) src.options.mufu = bundledMufuTables();
   auto made = core::Engine::create(src.program, src.launch, src.options);
   if (auto* err = std::get_if<std::string>(&made)) return *err;
   return fromEngine(std::move(std::get<core::Engine>(made)), std::move(src), h);

@@ -219,7 +219,7 @@ struct MbarrierRow {
   std::uint64_t inflightTx = 0;
   std::uint32_t inflightCopies = 0;
   std::uint32_t inflightArrivals = 0;
-  std::string inflightText;  // "1024 B in flight from 4 copies (complete-tx pending)"; "" when nothing is
+  std::string inflightText;  // "1024 B in flight (4 async ops)"; "" when nothing is
   bool touched = false;    // this step operated on it
   std::vector<MbarrierEvent> timeline;  // most recent last
 };

@@ -8,6 +8,7 @@
 
 #include "app/cli/cli_common.hpp"
 #include "core/ptx/parser.hpp"
+#include "ui/mufu_assets.hpp"
 
 namespace ws::cli {
 namespace {
@@ -145,7 +146,10 @@ bool isScenarioPath(const std::string& path) {
 }
 
 std::optional<Input> loadInput(const InputOptions& o, std::string& errors) {
-  return isScenarioPath(o.path) ? loadToml(o, errors) : loadPtx(o, errors);
+  auto in = isScenarioPath(o.path) ? loadToml(o, errors) : loadPtx(o, errors);
+  // The H100's recorded MUFU results, so .approx math is bit-exact.
+  if (in) in->prepared.options.mufu = ui::bundledMufuTables();
+  return in;
 }
 
 std::optional<Input> loadInput(const InputOptions& o) {

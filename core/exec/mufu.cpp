@@ -166,7 +166,7 @@ std::optional<std::uint64_t> approx(const MufuTables& t, Opcode op, fp::Format f
       return fmul(y, r ? 0x45800000u : 0x39800000u, false);  // * 2^12 or 2^-12
     }
     case Opcode::Ex2: {
-      if (t.ex2Pos.empty()) return std::nullopt;
+      if (t.ex2Pos.empty() || t.ex2Neg.empty()) return std::nullopt;
       if (ftz || !(fp::toDouble(a, fp::kF32) < -126.0)) return ex2(t, a);
       const std::uint32_t y = ex2(t, fmul(a, 0x3f000000u, false));  // 2^(a/2), squared
       return fmul(y, y, false);

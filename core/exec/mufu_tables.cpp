@@ -3,6 +3,7 @@
 namespace ws::core {
 
 std::uint32_t MufuTable::at(std::size_t i) const {
+  ensure();
   const std::size_t b = i / kBlock;
   if (m_whole[b] >= 0) return m_words[static_cast<std::size_t>(m_whole[b]) + i % kBlock];
   std::uint32_t v = m_anchor[b];
@@ -11,8 +12,23 @@ std::uint32_t MufuTable::at(std::size_t i) const {
   return v;
 }
 
+void MufuTable::setSource(std::function<std::string()> source, std::size_t expected) {
+  m_lazy = std::make_shared<Lazy>();
+  m_lazy->source = std::move(source);
+  m_lazy->expected = expected;
+}
+
 bool MufuTable::decode(std::string_view bytes, std::size_t expected) {
-  *this = MufuTable{};
+  m_lazy.reset();
+  return decodeData(bytes, expected);
+}
+
+bool MufuTable::decodeData(std::string_view bytes, std::size_t expected) const {
+  m_size = 0;
+  m_anchor.clear();
+  m_delta.clear();
+  m_whole.clear();
+  m_words.clear();
   std::vector<std::uint32_t> all;
   all.reserve(expected);
   std::uint32_t prev = 0;

@@ -9,7 +9,9 @@
 // Without tables the engine falls back to correctly rounded approximations.
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,9 +23,17 @@ namespace ws::core {
 // at most 63 deltas; blocks whose steps do not fit an int8 are kept whole.
 class MufuTable {
  public:
-  std::size_t size() const { return m_size; }
-  bool empty() const { return m_size == 0; }
-  std::uint32_t at(std::size_t i) const;
+  std::size_t size() const {
+    ensure();
+    return m_size;
+  }
+  bool empty() const { return size() == 0; }
+  std::uint32_t at(std::size_t i) const;  // i < size()
+
+  // Decode on first use the bytes `source` returns (a front end reads the
+  // file only when a kernel runs an instruction that needs this table).
+  // Thread-safe; a source that fails leaves the table empty.
+  void setSource(std::function<std::string()> source, std::size_t expected);
 
   // The file format: one byte per entry, the int8 difference to the previous
   // entry (the first from 0), or 0x80 followed by the entry's word in 4
@@ -33,11 +43,22 @@ class MufuTable {
 
  private:
   static constexpr std::size_t kBlock = 64;
-  std::size_t m_size = 0;
-  std::vector<std::uint32_t> m_anchor;  // entry kBlock * b
-  std::vector<std::int8_t> m_delta;     // entry i - entry i-1, i % kBlock != 0
-  std::vector<std::int32_t> m_whole;    // per block: -1, or its offset in m_words
-  std::vector<std::uint32_t> m_words;
+  struct Lazy {
+    std::once_flag once;
+    std::function<std::string()> source;
+    std::size_t expected = 0;
+  };
+  void ensure() const {
+    if (m_lazy) std::call_once(m_lazy->once, [this] { decodeData(m_lazy->source(), m_lazy->expected); });
+  }
+  bool decodeData(std::string_view bytes, std::size_t expected) const;
+  std::shared_ptr<Lazy> m_lazy;
+  // The decoded table; mutable because a lazy table fills it on first use.
+  mutable std::size_t m_size = 0;
+  mutable std::vector<std::uint32_t> m_anchor;  // entry kBlock * b
+  mutable std::vector<std::int8_t> m_delta;     // entry i - entry i-1, i % kBlock != 0
+  mutable std::vector<std::int32_t> m_whole;    // per block: -1, or its offset in m_words
+  mutable std::vector<std::uint32_t> m_words;
 };
 
 // The recorded tables, each indexed as the functions in mufu.hpp say.

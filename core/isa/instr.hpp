@@ -121,6 +121,13 @@ struct Instr {
 
   bool has(Mod m) const { return mods.test(static_cast<std::size_t>(m)); }
   const OpInfo& info() const { return opInfo(op); }
+  // info().summary, or the summary of this form where one opcode has forms
+  // that do different things (red.async's release form).
+  std::string_view summary() const {
+    if (op == Opcode::RedAsync && sem == Mod::Release)
+      return "start an asynchronous reduction into global memory that nobody waits for (release form, sm_100)";
+    return info().summary;
+  }
 };
 
 }  // namespace ws::core

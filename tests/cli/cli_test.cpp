@@ -375,3 +375,34 @@ TEST(Cli, UnsupportedInstructionsWarnAtLoadAndAreListedPerEntry) {
 }
 
 }  // namespace
+
+namespace {
+
+// The front ends give the engine the H100's recorded MUFU tables
+// (assets/mufu): rcp.approx.ftz.f32 of 0x3f8005a9 is 0x3f7ff4ae on an H100,
+// one ulp below the correctly rounded reciprocal 0x3f7ff4af.
+TEST(Cli, ApproximateMathIsTheH100s) {
+  Dir d;
+  const std::string ptx = R"(.version 8.7
+.target sm_90a
+.address_size 64
+.visible .entry k(.param .u64 out)
+{
+	.reg .b32 %r<3>;
+	.reg .b64 %rd<2>;
+	ld.param.u64 %rd1, [out];
+	cvta.to.global.u64 %rd1, %rd1;
+	ld.global.u32 %r1, [%rd1];
+	rcp.approx.ftz.f32 %r2, %r1;
+	st.global.u32 [%rd1+4], %r2;
+	ret;
+}
+)";
+  const std::string k = d.write("k.ptx", ptx);
+  const std::string out = d.write("out.json", "[1065354665, 0]");  // 0x3f8005a9
+  auto r = cli({"run", k, "--block", "1", "--buffer", out, "--json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["buffers"][0]["words"][1], 0x3f7ff4aeu);
+}
+
+}  // namespace

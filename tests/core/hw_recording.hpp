@@ -19,13 +19,18 @@ namespace ws::test {
 // The text of a file, gunzipped when its name ends in .gz.
 std::string readMaybeGz(const std::string& path);
 
+// One recorded test. Registering the tests only needs their names: the
+// recording itself (tens of MB of JSON over all folders) is parsed when a
+// test first asks for it, so each test process parses only its own file.
 struct HwCase {
-  std::string label;   // gtest-safe: module_test
-  std::string dir;     // the test-data folder
-  std::string module;  // NAME of NAME.ptx / golden-NAME.json.gz
-  std::shared_ptr<const nlohmann::json> test;
-  const nlohmann::json& t() const { return *test; }
-  std::string name() const { return t()["name"].get<std::string>(); }
+  std::string label;     // gtest-safe: module_test
+  std::string dir;       // the test-data folder
+  std::string module;    // NAME of NAME.ptx / golden-NAME.json.gz
+  std::string testName;  // the test's "name"
+  std::size_t index = 0; // its position in the file's "tests"
+  mutable std::shared_ptr<const nlohmann::json> test;  // set, or loaded on first use
+  const nlohmann::json& t() const;
+  std::string name() const { return testName.empty() ? t()["name"].get<std::string>() : testName; }
 };
 
 // The recorded MUFU tables of assets/mufu, read once per process (what a

@@ -98,6 +98,7 @@ std::vector<MatrixCase> casesIn(const std::string& dir) {
     mc.hw.dir = dir;
     mc.hw.module = module;
     mc.hw.label = label(module, name);
+    mc.hw.testName = name;
     mc.hw.test = std::make_shared<const nlohmann::json>(plans[module].at(name));
     const std::string detail = o.value("detail", "");
     const nlohmann::json& c = caseOf(name);

@@ -79,7 +79,17 @@ def start_xvfb():
     if not number.isdigit():
         server.kill()
         fail("Xvfb did not start")
-    return server, ":" + number
+    display = ":" + number
+    # The number can come before the server takes connections: wait until a
+    # client gets through (or the server died).
+    def ready():
+        if server.poll() is not None:
+            fail(f"Xvfb exited with status {server.returncode}")
+        r = subprocess.run(["xdotool", "getdisplaygeometry"], env=dict(os.environ, DISPLAY=display),
+                           capture_output=True, timeout=30)
+        return r.returncode == 0
+    wait_for(f"the X server on {display}", ready)
+    return server, display
 
 
 def main():
