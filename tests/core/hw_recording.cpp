@@ -1,7 +1,8 @@
 #include "tests/core/hw_recording.hpp"
 
+#include "core/scenario/mufu_files.hpp"
+
 #include <gtest/gtest.h>
-#include <zlib.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -18,20 +19,7 @@ namespace fs = std::filesystem;
 
 namespace ws::test {
 
-std::string readMaybeGz(const std::string& path) {
-  if (!path.ends_with(".gz")) return slurp(path);
-  gzFile f = gzopen(path.c_str(), "rb");
-  if (!f) return {};
-  std::string out;
-  char buf[1 << 16];
-  for (;;) {
-    const int n = gzread(f, buf, sizeof buf);
-    if (n <= 0) break;
-    out.append(buf, static_cast<std::size_t>(n));
-  }
-  gzclose(f);
-  return out;
-}
+std::string readMaybeGz(const std::string& path) { return core::readMaybeGzFile(path); }
 
 std::vector<HwCase> loadHwCases(const std::string& dir) {
   std::vector<std::string> files;
@@ -220,20 +208,9 @@ std::vector<WordDiff> compareRecorded(const HwCase& c, const std::vector<std::ui
 
 std::shared_ptr<const core::MufuTables> mufuTables() {
   // Each table is read when a test first runs an instruction that needs it
-  // (most replays never do; decoding all of them takes a second, more under
-  // the sanitizers). A table that does not load fails loudly.
-  static const std::shared_ptr<const core::MufuTables> kTables = [] {
-    auto t = std::make_shared<core::MufuTables>();
-    for (const auto& e : core::MufuTables::layout()) {
-      const std::string path = std::string(WS_ASSETS_DIR) + "/mufu/" + e.file + ".bin.gz";
-      ((*t).*e.table).setSource([path] {
-        std::string bytes = readMaybeGz(path);
-        if (bytes.empty()) ADD_FAILURE() << "MUFU table " << path << " could not be read";
-        return bytes;
-      }, e.entries);
-    }
-    return std::shared_ptr<const core::MufuTables>(std::move(t));
-  }();
+  // (most replays never do), as the front ends load them.
+  static const std::shared_ptr<const core::MufuTables> kTables =
+      core::mufuTablesFrom(std::string(WS_ASSETS_DIR) + "/mufu");
   return kTables;
 }
 
