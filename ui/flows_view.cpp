@@ -179,7 +179,10 @@ std::string FlowEnd::key() const {
 ShuffleInfo shuffleInfo(const Frame& f, const core::StepRecord& r, const core::Instr& ins) {
   ShuffleInfo s;
   s.mode = ins.opMod;
-  const int lane = r.lanes ? std::countr_zero(r.lanes) : 0;
+  // b and c of a lane that executed `ins` itself (not one that joined from
+  // another call site, whose operands are other registers).
+  const core::LaneMask own = r.lanes & ~r.otherSites ? r.lanes & ~r.otherSites : r.lanes;
+  const int lane = own ? std::countr_zero(own) : 0;
   if (ins.ops.size() >= 4) {
     s.b = static_cast<std::uint32_t>(operandBits(f, r.warp, lane, ins.ops[2]));
     s.c = static_cast<std::uint32_t>(operandBits(f, r.warp, lane, ins.ops[3]));

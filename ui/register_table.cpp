@@ -91,4 +91,31 @@ RegisterTableView buildRegisterTable(const Frame& f, std::uint32_t warp, const s
   return v;
 }
 
+RegisterTableView buildLaneRegisterRow(const Frame& f, std::uint32_t warp,
+                                       const std::array<std::int32_t, core::kWarpSize>& regOfLane) {
+  std::vector<std::uint32_t> regs;
+  for (const std::int32_t r : regOfLane)
+    if (r >= 0 && std::find(regs.begin(), regs.end(), static_cast<std::uint32_t>(r)) == regs.end())
+      regs.push_back(static_cast<std::uint32_t>(r));
+  RegisterTableView all = buildRegisterTable(f, warp, regs);
+  if (all.columns.size() <= 1) return all;
+  RegisterTableView v = all;
+  v.columns.resize(1);
+  RegColumn& col = v.columns[0];
+  for (std::size_t k = 1; k < all.columns.size(); ++k) {
+    col.name += " / " + all.columns[k].name;
+    col.written = col.written || all.columns[k].written;
+    col.read = col.read || all.columns[k].read;
+  }
+  v.cells.assign(static_cast<std::size_t>(all.lanes), RegCell{});
+  for (int l = 0; l < all.lanes; ++l) {
+    const std::int32_t r = regOfLane[static_cast<std::size_t>(l)];
+    const int k = r >= 0 ? std::max(0, all.columnOf(static_cast<std::uint32_t>(r))) : 0;
+    RegCell& cell = v.cells[static_cast<std::size_t>(l)];
+    cell = all.at(l, static_cast<std::size_t>(k));
+    cell.reg = all.columns[static_cast<std::size_t>(k)].name;
+  }
+  return v;
+}
+
 }  // namespace ws::ui

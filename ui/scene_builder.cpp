@@ -333,6 +333,28 @@ double memoryArrows(Grid& g, const Frame& f, const FlowsView& v, std::uint32_t w
   return yCells + g.rowH() + t.smallSize * 1.6;
 }
 
+// The row of a collective's source (or destination) register: one register
+// for the warp, or, where lanes of several call sites ran it together, each
+// lane's own (from the step's flows; other lanes: the warp-wide register).
+// The registers drawn are added to `shown`.
+RegisterTableView operandRow(const Frame& f, std::uint32_t w, std::int32_t reg, bool source,
+                             std::vector<std::uint32_t>& shown) {
+  std::array<std::int32_t, core::kWarpSize> own;
+  own.fill(reg);
+  bool several = false;
+  if (f.record)
+    for (const core::Flow& fl : f.record->flows) {
+      const core::Endpoint& e = source ? fl.from : fl.to;
+      if (e.kind != core::Endpoint::Kind::Lane || e.warp != w || e.reg < 0 || e.lane >= core::kWarpSize) continue;
+      own[e.lane] = e.reg;
+      several = several || e.reg != reg;
+    }
+  for (const std::int32_t r : own)
+    if (std::find(shown.begin(), shown.end(), static_cast<std::uint32_t>(r)) == shown.end())
+      shown.push_back(static_cast<std::uint32_t>(r));
+  return several ? buildLaneRegisterRow(f, w, own) : buildRegisterTable(f, w, {static_cast<std::uint32_t>(reg)});
+}
+
 }  // namespace
 
 Scene buildScene(const Frame& f, const HistoryIndex* index, const Theme& t, const SceneOptions& o) {
@@ -417,7 +439,7 @@ Scene buildScene(const Frame& f, const HistoryIndex* index, const Theme& t, cons
     std::vector<std::uint32_t> shown;
     if (collective) {
       const std::size_t firstSrc = s.items.size();
-      const auto src = buildRegisterTable(f, w, {static_cast<std::uint32_t>(flows.srcReg)});
+      const auto src = operandRow(f, w, flows.srcReg, true, shown);
       const double ySrc = y;
       y = layout::registerRows(g, f, src, y, true);
       if (!flows.matchGroups.empty()) colourMatchSources(g, flows, w, firstSrc);
@@ -439,9 +461,8 @@ Scene buildScene(const Frame& f, const HistoryIndex* index, const Theme& t, cons
         matchArrows(g, flows, w, ySrc, yDst);
         legendArrow("lanes holding equal values (one colour per group)", t.groupColor(0), false);
       }
-      const auto dst = buildRegisterTable(f, w, {static_cast<std::uint32_t>(flows.dstReg)});
+      const auto dst = operandRow(f, w, flows.dstReg, false, shown);
       y = layout::registerRows(g, f, dst, yDst, false);
-      shown = {static_cast<std::uint32_t>(flows.srcReg), static_cast<std::uint32_t>(flows.dstReg)};
     } else if (atomics) {
       std::int32_t bReg = -1;
       bool atomic = false, inFlight = false, landed = false;

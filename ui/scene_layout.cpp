@@ -182,10 +182,11 @@ double registerRows(Grid& g, const Frame& f, const RegisterTableView& tab, doubl
       }
       const bool hi = !before && c.changed;
       const Color fill = hi ? t.changed : written ? t.cell : t.neverWritten;
-      std::string tip = fmt::format("lane {} {} = {}", l, col.name, text);
+      const std::string& name = c.reg.empty() ? col.name : c.reg;
+      std::string tip = fmt::format("lane {} {} = {}", l, name, text);
       if (hi) tip += fmt::format(" (was {})", c.before);
       g.cell(l, y, text, fill, written ? t.text : t.mutedText, hi ? "cell reg changed" : "cell reg",
-             fmt::format("w{}-{}-{}-lane{}", tab.warp, before ? "before" : "after", col.name.size() > 1 ? col.name.substr(1) : col.name, l), tip);
+             fmt::format("w{}-{}-{}-lane{}", tab.warp, before ? "before" : "after", name.size() > 1 ? name.substr(1) : name, l), tip);
     }
     y += g.rowH();
   }

@@ -3,6 +3,7 @@
 // end shows is made here; front ends lay these out and paint them, nothing
 // else. Each builder is a pure function of a Frame (plus, for the panels that
 // look back in time, the indexes in history_index.hpp).
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -76,6 +77,7 @@ struct RegColumn {
 };
 
 struct RegCell {
+  std::string reg;       // the lane's own register where a column merges several (buildLaneRegisterRow), else ""
   std::string text;      // kNeverWritten when never written
   std::uint64_t bits = 0;
   bool written = false;  // has been written at some point
@@ -96,6 +98,12 @@ struct RegisterTableView {
 };
 // `onlyRegs`: restrict to these registers (the scene shows the operands); empty = the function's registers.
 RegisterTableView buildRegisterTable(const Frame& f, std::uint32_t warp, const std::vector<std::uint32_t>& onlyRegs = {});
+// One column whose cell for lane l is register regOfLane[l] (-1: the first
+// register named): the operand row of a collective whose lanes came from
+// several call sites, each with its own registers. The column is named
+// "%r11 / %r6" (in lane order); each cell keeps its register's name.
+RegisterTableView buildLaneRegisterRow(const Frame& f, std::uint32_t warp,
+                                       const std::array<std::int32_t, core::kWarpSize>& regOfLane);
 
 // ---------------------------------------------------------------- masks
 struct MaskRow {

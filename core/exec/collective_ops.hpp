@@ -66,9 +66,11 @@ void forLanes(LaneMask m, F&& f) {
 void writePredOut(ExecCtx& ctx, int lane, const Operand& dst, bool p);
 
 // Records one all-to-all flow of kind k: every lane of members.of(to) feeds
-// lane `to`, for every executing lane `to`; value(from) is the contribution.
+// lane `to`, for every executing lane `to`; value(from) is the contribution,
+// read from operand `src` (none: nullptr) into destination `dst`, each lane's
+// own (a collective across call sites names other registers per site).
 template <class V>
-void flowAllToAll(ExecCtx& ctx, const Members& m, FlowKind k, std::int32_t fromReg, std::int32_t toReg, V&& value) {
+void flowAllToAll(ExecCtx& ctx, const Members& m, FlowKind k, const Operand* src, const Operand& dst, V&& value) {
   if (!ctx.record()) return;  // flows are for the views: nothing to do when the step is not recorded
   const std::uint32_t w = ctx.warpIndex();
   forLanes(m.lanes, [&](int from) {
@@ -76,8 +78,8 @@ void flowAllToAll(ExecCtx& ctx, const Members& m, FlowKind k, std::int32_t fromR
       if (!hasLane(m.of(to), from)) return;
       Flow f;
       f.kind = k;
-      f.from = Endpoint::ofLane(w, from, fromReg);
-      f.to = Endpoint::ofLane(w, to, toReg);
+      f.from = Endpoint::ofLane(w, from, src ? regOf(ctx.laneOp(from, *src)) : -1);
+      f.to = Endpoint::ofLane(w, to, destRegOf(ctx.laneOp(to, dst)));
       f.value = value(from);
       ctx.flow(f);
     });

@@ -31,6 +31,29 @@ int membermaskOperand(const Instr& ins) {
   return static_cast<std::size_t>(index) < ins.ops.size() ? index : -1;
 }
 
+bool sameCollective(const Instr& a, const Instr& b) {
+  if (a.op != b.op || (a.family != Family::Collective && a.op != Opcode::BarWarp) || a.type != b.type ||
+      a.type2 != b.type2 || a.opMod != b.opMod || a.opMod2 != b.opMod2 || !(a.mods == b.mods) ||
+      a.ops.size() != b.ops.size())
+    return false;
+  // The destination: the same shape (a register or `_`, with or without
+  // the predicate half). The sources: any register, immediate or special
+  // register, which every handler reads lane by lane through laneOp.
+  const auto value = [](const Operand& o) {
+    return o.elems.empty() &&
+           (o.kind == OperandKind::Reg || o.kind == OperandKind::Imm || o.kind == OperandKind::Special);
+  };
+  for (std::size_t i = 0; i < a.ops.size(); ++i) {
+    const Operand &x = a.ops[i], &y = b.ops[i];
+    if (x.negate != y.negate || x.hasPred != y.hasPred) return false;
+    if (i == 0 && a.op != Opcode::BarWarp ? (x.kind != y.kind || !x.elems.empty() || !y.elems.empty() ||
+                                             (x.kind != OperandKind::Reg && x.kind != OperandKind::Sink))
+                                          : !(value(x) && value(y)))
+      return false;
+  }
+  return true;
+}
+
 namespace coll {
 
 Members gatherMembers(ExecCtx& ctx) {
@@ -66,7 +89,7 @@ std::int32_t destRegOf(const Operand& op) {
 }
 
 void writePredOut(ExecCtx& ctx, int lane, const Operand& dst, bool p) {
-  if (dst.hasPred) ctx.writePred(lane, dst.reg2, p);
+  if (dst.hasPred) ctx.writePred(lane, ctx.laneOp(lane, dst).reg2, p);
 }
 
 namespace {
@@ -101,10 +124,10 @@ void execElect(ExecCtx& ctx) {
   });
   forLanes(m.lanes, [&](int l) {
     const int who = leader[static_cast<std::size_t>(l)];
-    ctx.write(l, dst, static_cast<std::uint64_t>(who));
+    ctx.write(l, ctx.laneOp(l, dst), static_cast<std::uint64_t>(who));
     writePredOut(ctx, l, dst, who == l);
   });
-  flowAllToAll(ctx, m, FlowKind::Reduce, -1, destRegOf(dst),
+  flowAllToAll(ctx, m, FlowKind::Reduce, nullptr, dst,
                [&](int from) { return static_cast<std::uint64_t>(leader[static_cast<std::size_t>(from)]); });
 }
 

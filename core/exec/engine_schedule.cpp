@@ -127,6 +127,11 @@ Engine::Group Engine::h100Group(const WarpControl& c, LaneMask cand) const {
       else
         held[i] = true;
     }
+  // After a collective across two call sites the last arrivers run on, up
+  // to where they wait to reconverge (b_site_*, b_site_join: the order words).
+  if (c.runFirst & cand)
+    for (std::size_t i = 0; i < n; ++i)
+      if (!held[i] && (groups[i].lanes & c.runFirst)) return groups[i];
   Group best{0, ~0u};
   std::size_t bi = 0;
   for (std::size_t i = 0; i < n; ++i) {

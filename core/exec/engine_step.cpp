@@ -306,6 +306,7 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
   // executed lanes that stay at the instruction (a collective waiting for its
   // members, or one that did not run).
   WarpControl& c = ws.ctl;
+  if (c.runFirst && (g.lanes & ~c.runFirst)) c.runFirst = 0;  // rule S: the last arrivers ran on until now
   LaneMask move = g.lanes & ~c.exited & ~ctx.m_jumped;
   if (!advance) {
     move &= ~exec;
@@ -452,16 +453,26 @@ bool Engine::resolveCollective(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, 
       return false;
     }
   }
-  LaneMask waitingHere = 0;
+  // The lanes waiting here, and (sm_70+, rule X) those waiting at another
+  // call site of the same instruction: they run it as one collective.
+  LaneMask waitingHere = 0, elsewhere = 0;
+  std::array<const Instr*, kWarpSize> siteOf{};
+  const bool jointSites = m_program->target.sm >= 70;
   for (LaneMask m = c.waiting; m; m &= m - 1) {
     const int l = std::countr_zero(m);
     const std::size_t li = static_cast<std::size_t>(l);
-    if (c.waitKind[li] == WaitKind::Collective && c.pc[li] == pc) {
+    if (c.waitKind[li] != WaitKind::Collective) continue;
+    if (c.pc[li] == pc) {
       waitingHere |= 1u << l;
-      maskOf[li] = c.waitArg[li];
+    } else if (jointSites && c.pc[li] < m_program->instrs.size() && sameCollective(m_program->instrs[c.pc[li]], ins)) {
+      elsewhere |= 1u << l;
+      siteOf[li] = &m_program->instrs[c.pc[li]];
+    } else {
+      continue;
     }
+    maskOf[li] = c.waitArg[li];
   }
-  const LaneMask arrived = exec | waitingHere;
+  const LaneMask arrived = exec | waitingHere | elsewhere;
   // Rule W (core/exec/hw_rules.hpp): with one membermask for everybody this
   // is the ISA's "wait until all non-exited threads corresponding to
   // membermask have executed it".
@@ -475,8 +486,21 @@ bool Engine::resolveCollective(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, 
     }
   }
   if (!go) return false;
-  c.waiting &= ~(waitingHere & go);
+  c.waiting &= ~((waitingHere | elsewhere) & go);
+  if (const LaneMask joined = elsewhere & go) {
+    for (LaneMask m = ~joined; m; m &= m - 1) siteOf[static_cast<std::size_t>(std::countr_zero(m))] = nullptr;
+    ctx.m_siteOf = &siteOf;
+    if (ctx.record()) ctx.record()->otherSites = joined;
+    const std::uint32_t there = c.pc[static_cast<std::size_t>(std::countr_zero(joined))];
+    ctx.diag(DiagKind::CollectiveAcrossSites, joined,
+             fmt::format("lanes {} ({}) and lanes {} ({}) run {} as one collective", laneList(joined),
+                         lineOf(*m_program, there), laneList(go & ~joined), lineOf(*m_program, pc),
+                         ins.info().mnemonic));
+    // Rule S: the lanes that arrived last run on first.
+    if (m_options.mode == ExecMode::Hardware) c.runFirst = exec & go;
+  }
   runCollective(ctx, go, 0);
+  ctx.m_siteOf = nullptr;
   return true;
 }
 
@@ -491,7 +515,14 @@ void Engine::runCollective(ExecCtx& ctx, LaneMask lanes, LaneMask missing) {
   const std::uint32_t pc = static_cast<std::uint32_t>(&ctx.ins() - m_program->instrs.data());
   c.waiting &= ~lanes;
   const LaneMask advance = lanes & ~ctx.m_jumped;
-  if (advance == ~0u) {  // the whole warp (the usual case): plain passes over the arrays
+  if (ctx.m_siteOf) {  // lanes of several call sites: each moves past its own
+    for (LaneMask m = lanes; m; m &= m - 1) c.waitKind[static_cast<std::size_t>(std::countr_zero(m))] = WaitKind::None;
+    const LaneMask there = ctx.otherSites();
+    for (LaneMask m = advance; m; m &= m - 1) {
+      const auto l = static_cast<std::size_t>(std::countr_zero(m));
+      if (c.pc[l] == pc || ((there >> l) & 1u)) ++c.pc[l];
+    }
+  } else if (advance == ~0u) {  // the whole warp (the usual case): plain passes over the arrays
     c.waitKind.fill(WaitKind::None);
     for (std::size_t l = 0; l < kWarpSize; ++l) c.pc[l] += c.pc[l] == pc ? 1u : 0u;
   } else {

@@ -107,8 +107,30 @@ void ExecCtx::reportUninitialized(std::uint32_t reg, LaneMask readers) {
   }
 }
 
+const Operand& ExecCtx::siteOperand(int lane, const Operand& op) const {
+  const Instr* own = (*m_siteOf)[static_cast<std::size_t>(lane)];
+  if (own == nullptr || own == &m_ins || &op < m_ins.ops.data() || &op >= m_ins.ops.data() + m_ins.ops.size())
+    return op;
+  return own->ops[static_cast<std::size_t>(&op - m_ins.ops.data())];  // sameCollective: as many operands
+}
+
+LaneMask ExecCtx::otherSites() const {
+  LaneMask m = 0;
+  if (m_siteOf)
+    for (std::size_t l = 0; l < kWarpSize; ++l) m |= static_cast<LaneMask>((*m_siteOf)[l] != nullptr) << l;
+  return m;
+}
+
 void ExecCtx::gather(const Operand& op, DataType t, LaneValues& out, LaneMask readers) {
   const std::uint64_t mask = valueMask(t);
+  if (m_siteOf) [[unlikely]] {  // lanes of several call sites: each reads its own site's operand
+    out.fill(0);
+    for (LaneMask m = readers; m; m &= m - 1) {
+      const int l = std::countr_zero(m);
+      out[static_cast<std::size_t>(l)] = read(l, laneOp(l, op), t);
+    }
+    return;
+  }
   switch (op.kind) {
     case OperandKind::Reg: {
       if (m_checkReads && (readers & ~m_written[op.reg]) != 0) reportUninitialized(op.reg, readers);
@@ -160,7 +182,12 @@ void ExecCtx::scatterReg(std::uint32_t reg, const LaneValues& v, LaneMask lanes)
 }
 
 void ExecCtx::scatter(const Operand& dst, const LaneValues& v, LaneMask lanes) {
-  if (dst.kind == OperandKind::Reg) {
+  if (m_siteOf) [[unlikely]] {
+    for (LaneMask m = m_lanes & lanes; m; m &= m - 1) {
+      const int l = std::countr_zero(m);
+      write(l, laneOp(l, dst), v[static_cast<std::size_t>(l)]);
+    }
+  } else if (dst.kind == OperandKind::Reg) {
     scatterReg(dst.reg, v, lanes);
   } else if (dst.kind != OperandKind::Sink) {
     for (LaneMask m = m_lanes & lanes; m; m &= m - 1) writeNonRegister(std::countr_zero(m));
@@ -170,15 +197,16 @@ void ExecCtx::scatter(const Operand& dst, const LaneValues& v, LaneMask lanes) {
 void ExecCtx::scatterWithPred(const Operand& dst, const LaneValues& v, const LaneValues& pred) {
   if (!dst.hasPred) {
     scatter(dst, v);
-  } else if (dst.kind == OperandKind::Reg && !m_rec && dst.reg != dst.reg2) {
+  } else if (dst.kind == OperandKind::Reg && !m_rec && dst.reg != dst.reg2 && !m_siteOf) {
     scatterReg(dst.reg, v, m_lanes);
     scatterReg(dst.reg2, pred, m_lanes);
-  } else {  // recorded: keep the journal's lane-by-lane order
+  } else {  // recorded (keep the journal's lane-by-lane order), or several call sites
     if (m_rec) m_rec->regs.reserve(m_rec->regs.size() + 2 * kWarpSize);
     for (LaneMask m = m_lanes; m; m &= m - 1) {
       const int l = std::countr_zero(m);
-      write(l, dst, v[static_cast<std::size_t>(l)]);
-      writeReg(l, dst.reg2, pred[static_cast<std::size_t>(l)]);
+      const Operand& own = laneOp(l, dst);
+      write(l, own, v[static_cast<std::size_t>(l)]);
+      writeReg(l, own.reg2, pred[static_cast<std::size_t>(l)]);
     }
   }
 }

@@ -75,6 +75,18 @@ class ExecCtx {
     m_written[reg] |= 1u << lane;
   }
   void writePred(int lane, std::uint32_t reg, bool v) { writeReg(lane, reg, v ? 1 : 0); }
+  // ---- one collective at several call sites (rule X, docs/hardware-mode.md)
+  // Lanes waiting at another call site of the same instruction may join a
+  // collective (sm_70+); each lane then reads and writes the operands of its
+  // own site. The operand `op` of ins() as lane `lane` sees it: `op` itself
+  // unless the lane joined from another site.
+  const Operand& laneOp(int lane, const Operand& op) const {
+    if (m_siteOf == nullptr) [[likely]] return op;
+    return siteOperand(lane, op);
+  }
+  // Lanes that joined from another call site (0 for a collective at one site).
+  LaneMask otherSites() const;
+
   // ---- .b128 registers: two machine registers (RegInfo::hi holds bits
   // 64..127). The operand's 128 bits as {low, high}; any other operand reads
   // as read(B64) with a zero high half.
@@ -181,6 +193,7 @@ class ExecCtx {
     return m_checkReads && !((m_written[reg] >> lane) & 1u);
   }
   std::uint64_t readOther(int lane, const Operand& op, DataType t);
+  const Operand& siteOperand(int lane, const Operand& op) const;
   Space instrSpace() const;  // the space modifier of the instruction (Generic when none)
   void reportUninitialized(std::uint32_t reg, LaneMask readers);  // the readers that have not written it
   // The memory window the last access fell in: addresses [lo, hi) of `space`
@@ -221,6 +234,9 @@ class ExecCtx {
   bool m_checkReads;  // report uninitialized reads
   LaneMask m_missing = 0;
   LaneMask m_jumped = 0;
+  // Each lane's own instruction where a collective runs at several call
+  // sites (null entries: ins()); null otherwise.
+  const std::array<const Instr*, kWarpSize>* m_siteOf = nullptr;
   StepRecord* m_rec;
   bool m_stop = false;
   bool m_breakpoint = false;  // brkpt executed
@@ -249,6 +265,16 @@ void execMatrix(ExecCtx& ctx);
 // Index of the membermask operand of a collective instruction (shfl: 4, vote/
 // match/redux: 2, bar.warp.sync: 0, elect: 1); -1 when it has none.
 int membermaskOperand(const Instr& ins);
+
+// Whether two warp collectives at different places of the program are the
+// same instruction: opcode and qualifiers equal, the destination of the same
+// shape; the source registers and immediates may differ (each lane reads its
+// own). Not two shfl modes: the H100 then hands over values of registers
+// ptxas allocated (b_mode_shfl_*), which no PTX-level rule gives. From sm_70 lanes at two such call sites run as one collective
+// (the ISA requires "the same shfl.sync/vote.sync instruction in
+// convergence" only for sm_6x and below; the CUDA guide's if/else
+// __shfl_xor_sync example; tests/data/hwmode b_site_*).
+bool sameCollective(const Instr& a, const Instr& b);
 
 }  // namespace ws::core
 

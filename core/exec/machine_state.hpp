@@ -43,6 +43,10 @@ struct WarpControl {
   // instructions). The Lazy completion policy treats them as idle.
   LaneMask polling = 0;
   LaneMask carry = 0;    // per-lane carry flag (CC.CF) written by .cc arithmetic
+  // Hardware mode (rule S): after a collective that joined lanes of two call
+  // sites, the lanes that arrived last run on first, while the warp runs
+  // only lanes of this set.
+  LaneMask runFirst = 0;
   std::array<WaitKind, kWarpSize> waitKind{};
   std::array<std::uint32_t, kWarpSize> waitArg{};
   std::array<std::uint32_t, kWarpSize> clusterArrivePhase{};  // phase at barrier.cluster.arrive, +1 (0 = not arrived)

@@ -98,7 +98,7 @@ void execRedux(ExecCtx& ctx) {
   // Phase 1: every participating lane's source.
   Values v{};
   forLanes(m.lanes, [&](int l) {
-    v[static_cast<std::size_t>(l)] = static_cast<std::uint32_t>(ctx.read(l, src, DataType::B32));
+    v[static_cast<std::size_t>(l)] = static_cast<std::uint32_t>(ctx.read(l, ctx.laneOp(l, src), DataType::B32));
   });
 
   // Phase 2: each lane's reduction over its membermask.
@@ -107,8 +107,8 @@ void execRedux(ExecCtx& ctx) {
     // m.of(l) always holds l (see Members::of for lanes outside their mask).
     out[static_cast<std::size_t>(l)] = reduce(ins, v, m.of(l));
   });
-  forLanes(m.lanes, [&](int l) { ctx.write(l, dst, out[static_cast<std::size_t>(l)]); });
-  flowAllToAll(ctx, m, FlowKind::Reduce, regOf(src), regOf(dst),
+  forLanes(m.lanes, [&](int l) { ctx.write(l, ctx.laneOp(l, dst), out[static_cast<std::size_t>(l)]); });
+  flowAllToAll(ctx, m, FlowKind::Reduce, &src, dst,
                [&](int from) { return static_cast<std::uint64_t>(v[static_cast<std::size_t>(from)]); });
 }
 

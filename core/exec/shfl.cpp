@@ -197,7 +197,7 @@ void execShfl(ExecCtx& ctx) {
     forLanes(m.lanes, [&](int l) { inEveryMask &= m.mask[static_cast<std::size_t>(l)]; });
   }
   const bool membersSeeEachOther = (m.lanes & ~inEveryMask) == 0;
-  if (membersSeeEachOther && m.lanes == ~0u && sameInEveryLane(bv) && sameInEveryLane(cv)) {
+  if (membersSeeEachOther && m.lanes == ~0u && sameInEveryLane(bv) && sameInEveryLane(cv) && !ctx.otherSites()) {
     // The converged warp with one full membermask and one b and c (the usual
     // case): every source lane executes and is a member, so no source can be bad.
     shflConverged(ins.opMod, static_cast<std::uint32_t>(bv[0]), static_cast<std::uint32_t>(cv[0]), av, out, inRange,
@@ -231,8 +231,8 @@ void execShfl(ExecCtx& ctx) {
     const auto i = static_cast<std::size_t>(l);
     Flow f;
     f.kind = src[i].inRange ? FlowKind::Shuffle : FlowKind::ShuffleKeep;
-    f.from = Endpoint::ofLane(w, src[i].lane, regOf(a));
-    f.to = Endpoint::ofLane(w, l, destRegOf(dst));
+    f.from = Endpoint::ofLane(w, src[i].lane, regOf(ctx.laneOp(src[i].lane, a)));
+    f.to = Endpoint::ofLane(w, l, destRegOf(ctx.laneOp(l, dst)));
     f.value = out[i];
     ctx.flow(f);
   });

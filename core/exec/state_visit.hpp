@@ -7,7 +7,7 @@ namespace ws::core {
 
 template <class V>
 void visitFields(const WarpControl& c, V& v) {
-  v(c.pc); v(c.valid); v(c.exited); v(c.waiting); v(c.yielded); v(c.polling); v(c.carry);
+  v(c.pc); v(c.valid); v(c.exited); v(c.waiting); v(c.yielded); v(c.polling); v(c.carry); v(c.runFirst);
   v(c.waitKind); v(c.waitArg); v(c.clusterArrivePhase);
   for (const auto& f : c.frames) {
     v(f.lane);

@@ -24,7 +24,7 @@ void execVote(ExecCtx& ctx) {
   // Phase 1: every participating lane's predicate, as a ballot of all of them.
   LaneMask votes = 0;
   forLanes(m.lanes, [&](int l) {
-    if (ctx.readPred(l, a)) votes |= 1u << l;
+    if (ctx.readPred(l, ctx.laneOp(l, a))) votes |= 1u << l;
   });
 
   // Phase 2: each lane's result over its own membermask.
@@ -39,9 +39,9 @@ void execVote(ExecCtx& ctx) {
       case Mod::Uni: d = (yes == 0 || yes == set) ? 1 : 0; break;
       default: break;
     }
-    ctx.write(l, dst, d);
+    ctx.write(l, ctx.laneOp(l, dst), d);
   });
-  flowAllToAll(ctx, m, FlowKind::Vote, regOf(a), regOf(dst),
+  flowAllToAll(ctx, m, FlowKind::Vote, &a, dst,
                [&](int from) { return static_cast<std::uint64_t>(hasLane(votes, from) ? 1 : 0); });
 }
 
@@ -62,7 +62,7 @@ void execMatch(ExecCtx& ctx) {
 
   // Phase 1: every participating lane's a.
   std::array<std::uint64_t, kWarpSize> v{};
-  forLanes(m.lanes, [&](int l) { v[static_cast<std::size_t>(l)] = ctx.read(l, a, t); });
+  forLanes(m.lanes, [&](int l) { v[static_cast<std::size_t>(l)] = ctx.read(l, ctx.laneOp(l, a), t); });
 
   // The lanes of l's membermask whose a equals l's.
   auto equal = [&](int l) {
@@ -80,10 +80,10 @@ void execMatch(ExecCtx& ctx) {
     const auto i = static_cast<std::size_t>(l);
     if (ins.opMod == Mod::All) {
       const bool all = eq[i] == m.of(l);
-      ctx.write(l, dst, all ? m.of(l) : 0u);
+      ctx.write(l, ctx.laneOp(l, dst), all ? m.of(l) : 0u);
       writePredOut(ctx, l, dst, all);
     } else {
-      ctx.write(l, dst, eq[i]);
+      ctx.write(l, ctx.laneOp(l, dst), eq[i]);
     }
   });
 
@@ -110,8 +110,8 @@ void execMatch(ExecCtx& ctx) {
       if (!hasLane(eq[static_cast<std::size_t>(to)], from)) return;
       Flow f;
       f.kind = FlowKind::Match;
-      f.from = Endpoint::ofLane(w, from, regOf(a));
-      f.to = Endpoint::ofLane(w, to, destRegOf(dst));
+      f.from = Endpoint::ofLane(w, from, regOf(ctx.laneOp(from, a)));
+      f.to = Endpoint::ofLane(w, to, destRegOf(ctx.laneOp(to, dst)));
       f.value = v[static_cast<std::size_t>(from)];
       f.group = group[static_cast<std::size_t>(to)];
       ctx.flow(f);

@@ -99,6 +99,7 @@ struct StepRecord {
   LaneMask guardFalse = 0;         // lanes at this pc whose guard was false
   LaneMask activeBefore = 0;       // lanes of the group scheduled
   LaneMask membermask = 0;         // collectives: the membermask (of the lowest lane)
+  LaneMask otherSites = 0;         // collectives: lanes that ran it from another call site of the same instruction
   bool completedAsync = false;     // this step retired an in-flight op instead of executing
   bool userEdit = false;           // a user's edit (register/memory poke), not an executed step
   bool advanced = true;            // the step counter moved on (false: a report that executed nothing, e.g. a deadlock)

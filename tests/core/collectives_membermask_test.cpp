@@ -94,5 +94,62 @@ TEST(Membermask, ExecutingLaneNotInMembermaskStopsBeforeExecuting) {
   for (std::size_t l = 0; l < 32; ++l) EXPECT_EQ(r.engine->state().warps[0].regs[r6 * 32 + l], 7u) << l;
 }
 
+// The CUDA guide's if/else __shfl_xor_sync(FULL, v, 16): lanes 0-15 at one
+// call site, lanes 16-31 at another with other registers. From sm_70 they
+// run it as one collective (the ISA asks for "the same shfl.sync instruction
+// in convergence" only for sm_6x and below), each lane reading its own
+// site's source and writing its own destination.
+std::string twoCallSites() {
+  return "\tld.global.u32 %r5, [%rd2];\n\tadd.u32 %r7, %r5, 1000;\n\tsetp.lt.u32 %p2, %r0, 16;\n"
+         "\t@!%p2 bra ELSE;\n\tshfl.sync.bfly.b32 %r6, %r5, 16, 0x1f, 0xffffffff;\n\tbra.uni JOIN;\n"
+         "ELSE:\n\tshfl.sync.bfly.b32 %r8, %r7, 16, 0x1f, 0xffffffff;\n\tmov.b32 %r6, %r8;\n"
+         "JOIN:\n" +
+         store(0, "%r6");
+}
+
+TEST(Membermask, TwoCallSitesOfOneShuffleRunAsOneCollective) {
+  for (const core::ExecMode mode : {core::ExecMode::Strict, core::ExecMode::Hardware}) {
+    core::EngineOptions opts;
+    opts.mode = mode;
+    const ws::test::Run r = runRows(twoCallSites(), kIn, 1, opts);
+    ASSERT_EQ(r.error, "");
+    EXPECT_EQ(r.result.stop, StopReason::Finished);
+    // Lane l < 16 reads lane l + 16's %r7 (in + 1000), lane l >= 16 lane l - 16's %r5.
+    EXPECT_EQ(row(r, 0), rowOf([](auto l) { return l < 16 ? 100u + (l + 16) + 1000u : 100u + (l - 16); }));
+    const core::Diagnostic* d = findDiag(r, DiagKind::CollectiveAcrossSites);
+    ASSERT_NE(d, nullptr);
+    EXPECT_EQ(d->lanes, 0x0000ffffu);  // the lanes that waited at the first site
+    EXPECT_EQ(core::diagInfo(d->kind).severity, core::Severity::Warning);
+    EXPECT_NE(d->message.find("lanes 0-15"), std::string::npos) << d->message;
+    EXPECT_NE(d->message.find("and lanes 16-31"), std::string::npos) << d->message;
+    EXPECT_NE(d->message.find("as one collective"), std::string::npos) << d->message;
+  }
+}
+
+// For sm_6x the same program is undefined: the lanes of each site wait for
+// the others, which never come to theirs.
+TEST(Membermask, TwoCallSitesAreUndefinedBeforeSm70) {
+  const ws::test::Run r = runRows(twoCallSites(), kIn, 1, {}, "sm_61");
+  ASSERT_EQ(r.error, "");
+  EXPECT_NE(r.result.stop, StopReason::Finished);
+  EXPECT_EQ(findDiag(r, DiagKind::CollectiveAcrossSites), nullptr);
+  EXPECT_NE(findDiag(r, DiagKind::MembermaskNeverArrives), nullptr);
+}
+
+// Two vote.sync modes are different instructions: no joint collective.
+TEST(Membermask, DifferentQualifiersAtTwoCallSitesDoNotMeet) {
+  const std::string body =
+      "\tld.global.u32 %r5, [%rd2];\n\tsetp.ne.u32 %p3, %r5, 0;\n\tsetp.lt.u32 %p2, %r0, 16;\n"
+      "\t@!%p2 bra ELSE;\n\tvote.sync.ballot.b32 %r6, %p3, 0xffffffff;\n\tbra.uni JOIN;\n"
+      "ELSE:\n\tvote.sync.any.pred %p4, %p3, 0xffffffff;\n"
+      "JOIN:\n" +
+      store(0, "%r0");
+  const ws::test::Run r = runRows(body, kIn, 1);
+  ASSERT_EQ(r.error, "");
+  EXPECT_NE(r.result.stop, StopReason::Finished);
+  EXPECT_EQ(findDiag(r, DiagKind::CollectiveAcrossSites), nullptr);
+  EXPECT_NE(findDiag(r, DiagKind::MembermaskNeverArrives), nullptr);
+}
+
 }  // namespace
 }  // namespace ws::test::coll

@@ -27,13 +27,10 @@ class HwmodeMatrix : public ::testing::TestWithParam<MatrixCase> {};
 struct Pending {
   std::string_view prefix, suffix, reason;
 };
-constexpr std::string_view kCrossSite =
-    "one collective across two call sites of the same instruction (sm_70+), the last arriver running on";
 constexpr std::string_view kCrossOp =
     "different collectives (or qualifiers) at two call sites of one warp: the H100's pairwise outcome (garbage "
     "values, illegal instruction, illegal address) is not modelled";
 constexpr Pending kPending[] = {
-    {"b_site_", "", kCrossSite},
     {"b_other_shfl_", "", kCrossOp},
     {"b_other_barwarp_", "", kCrossOp},
     {"b_other_elect_", "", kCrossOp},

@@ -83,6 +83,37 @@ TEST(GalleryScenes, ButterflyStagesPairLanesAcrossTheXorDistance) {
   }
 }
 
+// The CUDA guide's two call sites of one __shfl_xor_sync: lanes 0-15 wait
+// at theirs, and when lanes 16-31 reach the other the step draws one
+// shuffle of the whole warp, arrows crossing between the halves.
+TEST(GalleryScenes, TwoCallSitesOfOneShuffleDrawOneExchange) {
+  auto s = lesson("shfl-two-call-sites/scenario.toml");
+  ASSERT_TRUE(s);
+  ASSERT_TRUE(stepUntil(*s, "shfl.sync.bfly"));  // lanes 0-15 arrive and wait
+  EXPECT_TRUE(sceneOf(*s, "two_sites_wait").find("flow shuffle").empty());
+  ASSERT_TRUE(stepUntil(*s, "shfl.sync.bfly"));  // lanes 16-31 arrive: one collective
+  const Scene scene = sceneOf(*s, "two_sites_joint");
+  const auto arrows = scene.find("flow shuffle");
+  ASSERT_EQ(arrows.size(), 32u);
+  std::set<int> into;
+  for (const Primitive* a : arrows) {
+    const int from = laneOf(a->dataValue("from")), to = laneOf(a->dataValue("to"));
+    EXPECT_EQ(from ^ to, 16);
+    into.insert(to);
+  }
+  EXPECT_EQ(into.size(), 32u);
+  // The operand rows show each lane's own register: lanes 0-15 shuffle %r11
+  // into %r15, lanes 16-31 %r6 into %r10.
+  for (const auto& [id, text] : std::map<std::string, std::string>{{"w0-before-r11-lane3", "8"},
+                                                                    {"w0-before-r6-lane19", "120"},
+                                                                    {"w0-after-r15-lane3", "120"},
+                                                                    {"w0-after-r10-lane19", "8"}}) {
+    const Primitive* cell = scene.findId(id);
+    ASSERT_NE(cell, nullptr) << id;
+    EXPECT_NE(cell->tooltip.find(" = " + text), std::string::npos) << id << ": " << cell->tooltip;
+  }
+}
+
 TEST(GalleryScenes, BallotBusAndMaskBitsMatchTheVotes) {
   auto s = lesson("vote-all-any-ballot/scenario.toml");
   ASSERT_TRUE(s);
