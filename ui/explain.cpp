@@ -330,9 +330,8 @@ class Explainer {
         m_v.notes.push_back(fmt::format("{} #{} from lane {}: the arrive-on on {} of {}", op, fl.order, asyncIssuer(fl), n.name, n.region));
       } else if (fl.kind == core::FlowKind::CompleteTx) {
         const CellName n = cellName(m_f, core::Space::Shared, fl.to.cta, fl.to.addr);
-        std::string state;
-        if (auto d = decodeMbarrier(cellValue(m_f, core::Space::Shared, fl.to.cta, fl.to.addr, 8)))
-          state = fmt::format(": now phase {}, tx-count {}", d->phase, d->tx);
+        const MbarrierFields d = decodeMbarrier(cellValue(m_f, core::Space::Shared, fl.to.cta, fl.to.addr, 8));
+        const std::string state = fmt::format(": now phase {}, tx-count {}", d.phase, d.tx);
         m_v.notes.push_back(fmt::format("complete-tx of {} bytes on {} of {}{}", fl.value, n.name, n.region, state));
       }
     }

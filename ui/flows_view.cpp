@@ -77,12 +77,9 @@ class Builder {
     c.name = n.name;
     if (mbarrier) {
       const std::uint64_t word = cellValue(m_f, space, cta, addr, 8);
-      if (auto d = decodeMbarrier(word)) {
-        c.value = d->initialised ? fmt::format("phase {} \u00b7 {}/{} pending \u00b7 tx {}", d->phase, d->pending, d->expected, d->tx)
-                                 : "not initialised";
-      } else {
-        c.value = hexFixed(word, 16);
-      }
+      const MbarrierFields d = decodeMbarrier(word);
+      c.value = d.initialised ? fmt::format("phase {} \u00b7 {}/{} pending \u00b7 tx {}", d.phase, d.pending, d.expected, d.tx)
+                              : "not initialised";
       c.tooltip = fmt::format("mbarrier {} ({}, offset {:#x}): {}", c.name, n.region, addr, c.value);
     } else {
       const std::uint64_t val = cellValue(m_f, space, cta, addr, n.elemBytes);

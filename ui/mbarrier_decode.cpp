@@ -4,9 +4,7 @@
 
 namespace ws::ui {
 
-bool mbarrierDecoderAvailable() { return true; }
-
-std::optional<MbarrierFields> decodeMbarrier(std::uint64_t word) {
+MbarrierFields decodeMbarrier(std::uint64_t word) {
   const core::mbar::Mbarrier m = core::mbar::decode(word);
   MbarrierFields f;
   f.initialised = m.initialised;

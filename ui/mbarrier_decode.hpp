@@ -4,7 +4,6 @@
 // engine's encoding); this header is the one seam between the two, so the
 // panel does not depend on how the engine packs the word.
 #include <cstdint>
-#include <optional>
 
 namespace ws::ui {
 
@@ -18,10 +17,7 @@ struct MbarrierFields {
   bool operator==(const MbarrierFields&) const = default;
 };
 
-// Whether the engine's encoding is known (always, since core/exec/mbarrier_object.hpp
-// landed; the panel still handles an undecodable word by showing it raw).
-bool mbarrierDecoderAvailable();
-// The fields of an object word; nullopt when no decoder is available.
-std::optional<MbarrierFields> decodeMbarrier(std::uint64_t word);
+// The fields of an object word.
+MbarrierFields decodeMbarrier(std::uint64_t word);
 
 }  // namespace ws::ui

@@ -58,13 +58,11 @@ const core::Instr* waitOf(const core::Program& p, const core::WarpControl& c, in
   return nullptr;
 }
 
-std::string eventText(const HistoryIndex::MbarrierTouch& t, const std::optional<MbarrierFields>& before,
-                      const std::optional<MbarrierFields>& after) {
-  if (!before || !after) return t.op;
-  if (t.op == "init") return fmt::format("init({})", after->expected);
+std::string eventText(const HistoryIndex::MbarrierTouch& t, const MbarrierFields& before, const MbarrierFields& after) {
+  if (t.op == "init") return fmt::format("init({})", after.expected);
   std::string s = t.op;
-  if (after->tx != before->tx) s += fmt::format(" (tx {} \u2192 {})", before->tx, after->tx);
-  if (after->phase != before->phase) s += fmt::format(": phase {} completes", before->phase);
+  if (after.tx != before.tx) s += fmt::format(" (tx {} \u2192 {})", before.tx, after.tx);
+  if (after.phase != before.phase) s += fmt::format(": phase {} completes", before.phase);
   return s;
 }
 
@@ -72,7 +70,6 @@ std::string eventText(const HistoryIndex::MbarrierTouch& t, const std::optional<
 
 MbarrierPanelView buildMbarrierPanel(const Frame& f, const HistoryIndex& index) {
   MbarrierPanelView v;
-  v.decoderAvailable = mbarrierDecoderAvailable();
   const auto& s = f.st();
   const auto& objects = index.mbarriers();
   for (std::uint32_t k = 0; k < objects.size(); ++k) {
@@ -86,16 +83,12 @@ MbarrierPanelView buildMbarrierPanel(const Frame& f, const HistoryIndex& index) 
     row.name = n.name;
     row.addrText = fmt::format("{}, offset {:#x}", n.region, o.offset);
     const std::uint64_t word = cellValue(f, core::Space::Shared, o.cta, o.offset, 8);
-    if (auto d = decodeMbarrier(word)) {
-      row.decoded = true;
-      row.fields = *d;
-      row.stateText = d->initialised ? "initialised" : "not initialised (invalidated)";
-      row.phaseText = fmt::format("phase {} (parity {})", d->phase, d->parity());
-      row.pendingText = fmt::format("{} of {} arrivals pending", d->pending, d->expected);
-      row.txText = fmt::format("tx-count {}", d->tx);
-    } else {
-      row.stateText = fmt::format("raw {}", hexFixed(word, 16));
-    }
+    const MbarrierFields d = decodeMbarrier(word);
+    row.fields = d;
+    row.stateText = d.initialised ? "initialised" : "not initialised (invalidated)";
+    row.phaseText = fmt::format("phase {} (parity {})", d.phase, d.parity());
+    row.pendingText = fmt::format("{} of {} arrivals pending", d.pending, d.expected);
+    row.txText = fmt::format("tx-count {}", d.tx);
     if (f.record)
       for (const auto& c : f.record->mem)
         if (c.region == core::MemRegion::Shared && c.index == o.cta && c.offset == o.offset) row.touched = true;
@@ -143,8 +136,8 @@ MbarrierPanelView buildMbarrierPanel(const Frame& f, const HistoryIndex& index) 
       MbarrierEvent e;
       e.step = t.step;
       e.what = eventText(t, b, a);
-      e.phaseCompleted = a && b && a->phase != b->phase;
-      e.phaseAfter = a ? a->phase : 0;
+      e.phaseCompleted = a.phase != b.phase;
+      e.phaseAfter = a.phase;
       events.push_back(std::move(e));
     }
     const std::size_t keep = std::max<std::size_t>(1, f.options.mbarrierTimelinePhases);

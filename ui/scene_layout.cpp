@@ -240,12 +240,10 @@ double mbarrierBox(Grid& g, const MbarrierRow& m, double x, double y, double& wi
   const Theme& t = g.theme();
   Scene& s = g.scene();
   std::vector<std::pair<std::string, std::string>> lines;  // (text, class)
-  lines.emplace_back(m.decoded ? m.phaseText : m.stateText, "mbar-phase");
-  if (m.decoded) {
-    lines.emplace_back(m.pendingText, "mbar-pending");
-    lines.emplace_back(m.txText, "mbar-tx");
-    if (!m.fields.initialised) lines.emplace_back(m.stateText, "mbar-state");
-  }
+  lines.emplace_back(m.phaseText, "mbar-phase");
+  lines.emplace_back(m.pendingText, "mbar-pending");
+  lines.emplace_back(m.txText, "mbar-tx");
+  if (!m.fields.initialised) lines.emplace_back(m.stateText, "mbar-state");
   if (!m.inflightText.empty()) lines.emplace_back(m.inflightText, "mbar-inflight");
   lines.emplace_back(m.waitingText, "mbar-waiting");
   double w = std::max(textWidth("mbarrier " + m.name, t.fontSize * 1.05, false), textWidth(m.addrText, t.smallSize, false));
@@ -260,11 +258,11 @@ double mbarrierBox(Grid& g, const MbarrierRow& m, double x, double y, double& wi
   box.strokeWidth = m.touched ? 3 : 1.5;
   box.radius = 8;
   box.id = fmt::format("mbarrier-cta{}-{:x}", m.cta, m.offset);
-  box.data.emplace_back("phase", m.decoded ? fmt::format("{}", m.fields.phase) : "");
-  box.data.emplace_back("parity", m.decoded ? fmt::format("{}", m.fields.parity()) : "");
-  box.data.emplace_back("pending", m.decoded ? fmt::format("{}", m.fields.pending) : "");
-  box.data.emplace_back("expected", m.decoded ? fmt::format("{}", m.fields.expected) : "");
-  box.data.emplace_back("tx", m.decoded ? fmt::format("{}", m.fields.tx) : "");
+  box.data.emplace_back("phase", fmt::format("{}", m.fields.phase));
+  box.data.emplace_back("parity", fmt::format("{}", m.fields.parity()));
+  box.data.emplace_back("pending", fmt::format("{}", m.fields.pending));
+  box.data.emplace_back("expected", fmt::format("{}", m.fields.expected));
+  box.data.emplace_back("tx", fmt::format("{}", m.fields.tx));
   if (m.inflightTx) box.data.emplace_back("inflight-tx", fmt::format("{}", m.inflightTx));
   box.tooltip = fmt::format("mbarrier {} at {}", m.name, m.addrText);
   double yy = y + t.gap * 0.7;

@@ -4,25 +4,9 @@
 
 #include <fmt/format.h>
 
-#include "ui/mbarrier_decode.hpp"
 #include "ui/mufu_assets.hpp"
 
 namespace ws::ui {
-
-bool stepCompletedPhase(const core::StepRecord& r, std::uint32_t cta, std::uint64_t offset) {
-  for (const auto& c : r.mem) {
-    if (c.region != core::MemRegion::Shared || c.index != cta || c.offset != offset || c.size != 8) continue;
-    const auto b = decodeMbarrier(c.before), a = decodeMbarrier(c.after);
-    if (b && a && b->initialised && a->initialised && a->phase != b->phase) return true;
-  }
-  return false;
-}
-
-bool stepCompletedAnyPhase(const core::StepRecord& r) {
-  for (const auto& c : r.mem)
-    if (c.region == core::MemRegion::Shared && c.size == 8 && stepCompletedPhase(r, c.index, c.offset)) return true;
-  return false;
-}
 
 std::variant<std::unique_ptr<Session>, std::string> Session::create(SessionSource src, core::HistoryOptions h) {
   if (!src.program) return std::string("no program");
@@ -55,15 +39,6 @@ Session::Session(core::History h, SessionSource src)
   // The index learns each step as it is recorded, so it never asks the
   // history to make old records again.
   m_history.setObserver([this](std::uint64_t i, const core::StepRecord& r) { m_index.add(program(), r, i); });
-}
-
-core::RunHooks Session::hooks() const {
-  core::RunHooks h;
-  if (mbarrierDecoderAvailable()) {
-    h.phaseCompleted = &stepCompletedPhase;
-    h.anyPhaseCompleted = &stepCompletedAnyPhase;
-  }
-  return h;
 }
 
 void Session::changed() {
@@ -112,7 +87,7 @@ core::RunOutcome Session::runBounded(core::RunRequest req) {
     return o;
   }
   req.budget = std::min(req.budget, m_maxSteps - done);
-  core::RunOutcome o = core::runForward(m_history, m_breakpoints, req, hooks());
+  core::RunOutcome o = core::runForward(m_history, m_breakpoints, req);
   if (o.why == core::RunOutcome::Why::Budget && state().step >= m_maxSteps) {
     o.why = core::RunOutcome::Why::Stopped;
     o.stop = core::StopReason::StepBudget;
@@ -170,7 +145,7 @@ core::RunOutcome Session::continueFor(std::uint64_t budget) {
 }
 
 core::RunOutcome Session::reverseContinueFor(std::uint64_t budget) {
-  const core::RunOutcome o = core::runBackward(m_history, m_breakpoints, std::max<std::uint64_t>(budget, 1), hooks());
+  const core::RunOutcome o = core::runBackward(m_history, m_breakpoints, std::max<std::uint64_t>(budget, 1));
   afterRun(o);
   return o;
 }

@@ -64,14 +64,12 @@ class Session {
   std::uint64_t revision() const { return m_revision; }
   const Focus& focus() const { return m_focus; }
   const std::vector<core::Breakpoint>& breakpoints() const { return m_breakpoints; }
-  const ViewOptions& viewOptions() const { return m_viewOptions; }
   // Why the last command stopped.
   const core::RunOutcome& lastOutcome() const { return m_lastOutcome; }
   const std::vector<StoryEntry>& narration() const { return m_narration; }
   // Non-empty when the last command stopped at the step budget: how many
   // steps ran and where every lane stands (what it waits for).
   std::string stepBudgetNote() const;
-  std::uint64_t stepBudget() const { return m_maxSteps; }
   void setStepBudget(std::uint64_t maxSteps) { m_maxSteps = maxSteps; }
   // Non-empty once the history's memory budget dropped the oldest steps: the
   // front ends show it (steps before history().earliest() cannot be revisited).
@@ -136,7 +134,6 @@ class Session {
   void afterRun(const core::RunOutcome& o);
   // The recorded future from the current position is about to be dropped.
   void futureCut();
-  core::RunHooks hooks() const;
   // runForward within the step budget.
   core::RunOutcome runBounded(core::RunRequest req);
 
@@ -174,10 +171,5 @@ class Session {
   ViewSet m_views;
   std::uint64_t m_viewsRevision = 0;
 };
-
-// Hooks for the run control's mbarrier units: whether a step completed a
-// phase of an mbarrier object (decoded with ui/mbarrier_decode.hpp).
-bool stepCompletedPhase(const core::StepRecord& r, std::uint32_t cta, std::uint64_t offset);
-bool stepCompletedAnyPhase(const core::StepRecord& r);
 
 }  // namespace ws::ui

@@ -1,9 +1,9 @@
 #include "ui/svg_writer.hpp"
 
-#include <fstream>
 
 #include <fmt/format.h>
 
+#include "core/scenario/scenario_io.hpp"
 #include "ui/format.hpp"
 #include "ui/scene_hit.hpp"
 
@@ -133,17 +133,10 @@ std::string toSvg(const Scene& s) {
 }
 
 bool writeSvgFile(const Scene& scene, const std::string& path, std::string& error) {
-  std::ofstream f(path, std::ios::binary);
-  if (!f) {
-    error = fmt::format("{}: cannot open for writing", path);
-    return false;
-  }
-  f << toSvg(scene);
-  if (!f) {
-    error = fmt::format("{}: write failed", path);
-    return false;
-  }
-  return true;
+  // Atomically: an export over an existing file never leaves half a picture.
+  const core::SaveResult r = core::writeFileAtomic(path, toSvg(scene));
+  if (!r.ok) error = r.error;
+  return r.ok;
 }
 
 }  // namespace ws::ui

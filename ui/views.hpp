@@ -213,7 +213,6 @@ struct MbarrierRow {
   std::uint64_t offset = 0;
   std::string name;        // "bar_mem"
   std::string addrText;    // "CTA 1 shared 0x80"
-  bool decoded = false;
   MbarrierFields fields;
   std::string phaseText;   // "phase 0 (parity 0)"
   std::string pendingText; // "1 of 1 arrivals pending"
@@ -232,7 +231,6 @@ struct MbarrierRow {
   std::vector<MbarrierEvent> timeline;  // most recent last
 };
 struct MbarrierPanelView {
-  bool decoderAvailable = false;
   std::vector<MbarrierRow> objects;
 };
 MbarrierPanelView buildMbarrierPanel(const Frame& f, const HistoryIndex& index);

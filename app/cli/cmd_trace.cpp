@@ -16,20 +16,10 @@
 #include "app/cli/cli_common.hpp"
 #include "app/cli/report.hpp"
 #include "app/cli/run_loop.hpp"
+#include "core/util/fnv1a.hpp"
 
 namespace ws::cli {
 namespace {
-
-// FNV-1a, 64 bits: the trace hash is over the exact text the step lines hold.
-struct Fnv {
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  void add(std::string_view s) {
-    for (unsigned char c : s) {
-      h ^= c;
-      h *= 0x100000001b3ull;
-    }
-  }
-};
 
 std::string hex(std::uint64_t v) { return fmt::format("{:016x}", v); }
 
@@ -65,7 +55,7 @@ int traceCommand(const TraceOptions& o) {
   core::StopReason stop = core::StopReason::None;
   bool reachedTo = false;
   core::StepRecord rec;
-  Fnv traceHash;
+  core::Fnv1a traceHash;  // over the exact text the step lines hold
   while (!SigintGuard::interrupted()) {
     if (steps >= in->maxSteps) {
       stop = core::StopReason::StepBudget;
@@ -103,7 +93,7 @@ int traceCommand(const TraceOptions& o) {
     fmt::print(stderr, "error: {}\n", d.message);
   }
   if (o.hash) {
-    end["trace_hash"] = hex(traceHash.h);
+    end["trace_hash"] = hex(traceHash.value);
     end["state_hash"] = hex(engine.state().hash());
   }
   fmt::print("{}\n", end.dump());

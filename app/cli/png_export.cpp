@@ -1,5 +1,6 @@
 #include "app/cli/png_export.hpp"
 
+#include <QBuffer>
 #include <QByteArray>
 #include <QDir>
 #include <QFile>
@@ -14,6 +15,8 @@
 #include <memory>
 
 #include <fmt/format.h>
+
+#include "core/scenario/scenario_io.hpp"
 
 namespace ws::cli {
 namespace {
@@ -63,11 +66,17 @@ bool writePng(const std::string& svg, const std::string& path, double scale, std
     painter.setRenderHint(QPainter::TextAntialiasing);
     renderer.render(&painter, QRectF(0, 0, w, h));
   }
-  if (!image.save(QString::fromStdString(path), "PNG")) {
-    error = fmt::format("{}: cannot write the PNG", path);
+  // Atomically (core::writeFileAtomic): never half a picture over an old one.
+  QByteArray png;
+  QBuffer buffer(&png);
+  if (!buffer.open(QIODevice::WriteOnly) || !image.save(&buffer, "PNG")) {
+    error = fmt::format("{}: cannot encode the PNG", path);
     return false;
   }
-  return true;
+  const core::SaveResult r =
+      core::writeFileAtomic(path, std::string_view(png.constData(), static_cast<std::size_t>(png.size())));
+  if (!r.ok) error = r.error;
+  return r.ok;
 }
 
 }  // namespace ws::cli

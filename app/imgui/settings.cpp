@@ -3,9 +3,12 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include <fmt/format.h>
 #include <toml++/toml.h>
+
+#include "core/scenario/scenario_io.hpp"
 
 namespace ws::imgui {
 namespace fs = std::filesystem;
@@ -68,13 +71,12 @@ bool saveSettings(const Settings& s, const std::string& path, std::string& error
   w.insert("width", static_cast<std::int64_t>(s.windowWidth));
   w.insert("height", static_cast<std::int64_t>(s.windowHeight));
   t.insert("window", std::move(w));
-  std::ofstream out(path, std::ios::trunc);
-  if (!out) {
-    error = fmt::format("{}: cannot write", path);
-    return false;
-  }
-  out << "# warpscope-imgui settings (rewritten on exit)\n" << t << "\n";
-  return static_cast<bool>(out);
+  std::ostringstream text;
+  text << "# warpscope-imgui settings (rewritten on exit)\n" << t << "\n";
+  // Atomically: a crash while saving keeps the previous settings.
+  const core::SaveResult r = core::writeFileAtomic(path, text.str());
+  if (!r.ok) error = r.error;
+  return r.ok;
 }
 
 }  // namespace ws::imgui

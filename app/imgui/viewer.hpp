@@ -67,9 +67,6 @@ class Viewer {
   const Settings& settings() const { return m_settings; }
   Settings& settings() { return m_settings; }
   bool quitRequested() const { return m_quit; }
-  // Lay the windows out again from the display size on the next frame.
-  void resetLayout() { m_relayout = true; }
-  void showExamples(bool on) { m_showExamples = on; }
   const FileBrowser& fileBrowser() const { return m_browser; }
 
  private:

@@ -227,7 +227,6 @@ void Viewer::drawMbarriers() {
     ImGui::TextUnformatted("No mbarrier objects in this launch.");
     return;
   }
-  if (!v.decoderAvailable) ImGui::TextDisabled("The mbarrier layout decoder is not available: raw words only.");
   for (std::size_t i = 0; i < v.objects.size(); ++i) {
     const ui::MbarrierRow& m = v.objects[i];
     const std::string head = fmt::format("{}{}  {}###mb{}", m.touched ? "\u25B6 " : "", m.name, m.addrText, i);

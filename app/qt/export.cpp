@@ -13,8 +13,7 @@ QString exportScene(const ui::Scene& scene, const QString& path, double pngScale
     if (!ui::writeSvgFile(scene, path.toStdString(), err)) return QString::fromStdString(err);
     return {};
   }
-  if (!renderScene(scene, pngScale).save(path, "PNG")) return QObject::tr("%1: cannot write the PNG").arg(path);
-  return {};
+  return savePng(renderScene(scene, pngScale), path);
 }
 
 QString exportRange(ui::Session& s, const ui::Theme& theme, const ui::SceneOptions& o, std::uint64_t first,

@@ -13,6 +13,7 @@
 #include "app/qt/lane_canvas.hpp"
 #include "app/qt/lecture/lecture_features.hpp"
 #include "app/qt/main_window.hpp"
+#include "app/qt/scene_painter.hpp"
 #include "ui/step_until.hpp"
 
 namespace {
@@ -99,14 +100,10 @@ int main(int argc, char** argv) {
   } else if (!o.screenshot.isEmpty()) {
     w.canvas()->setAnimated(false);
     QTimer::singleShot(500, &w, [&] {
-      const QImage img = w.grab().toImage();
-      if (!img.save(o.screenshot, "PNG")) {
-        std::fprintf(stderr, "%s: cannot write the PNG\n", qPrintable(o.screenshot));
-        QApplication::exit(2);
-        return;
-      }
-      if (!o.canvasShot.isEmpty() && !w.canvas()->grab().toImage().save(o.canvasShot, "PNG")) {
-        std::fprintf(stderr, "%s: cannot write the PNG\n", qPrintable(o.canvasShot));
+      QString err = ws::qt::savePng(w.grab().toImage(), o.screenshot);
+      if (err.isEmpty() && !o.canvasShot.isEmpty()) err = ws::qt::savePng(w.canvas()->grab().toImage(), o.canvasShot);
+      if (!err.isEmpty()) {
+        std::fprintf(stderr, "%s\n", qPrintable(err));
         QApplication::exit(2);
         return;
       }

@@ -211,7 +211,6 @@ void MainWindow::buildMenus() {
 // ---------------------------------------------------------------- files
 
 void MainWindow::error(const QString& title, const QString& text) {
-  m_lastError = text;
   if (m_status) m_status->setText(title + ": " + text.section('\n', 0, 0));
   if (showError) showError(title, text);
 }

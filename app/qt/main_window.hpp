@@ -71,7 +71,6 @@ class MainWindow : public QMainWindow {
   // Dialog hooks, replaceable by tests: the error shown, and the answer to "save before closing?".
   std::function<void(const QString& title, const QString& text)> showError;
   std::function<QMessageBox::StandardButton(const QString& text)> askSave;
-  QString lastError() const { return m_lastError; }
 
  protected:
   void closeEvent(QCloseEvent* e) override;
@@ -114,7 +113,6 @@ class MainWindow : public QMainWindow {
   QToolButton* m_stop = nullptr;
   QStringList m_recent;
   QString m_themeName = "light";
-  QString m_lastError;
   QByteArray m_hiddenState;
 };
 

@@ -22,7 +22,7 @@ void MbarrierPanel::refresh() {
   clear();
   for (const auto& o : v.objects) {
     const QString name = QString::fromStdString(o.name.empty() ? o.addrText : o.name + " (" + o.addrText + ")");
-    auto* it = new QTreeWidgetItem(this, {name, QString::fromStdString(o.decoded ? o.phaseText : o.stateText),
+    auto* it = new QTreeWidgetItem(this, {name, QString::fromStdString(o.fields.initialised ? o.phaseText : o.stateText),
                                           QString::fromStdString(o.pendingText), QString::fromStdString(o.txText),
                                           QString::fromStdString(o.waitingText)});
     if (o.touched)

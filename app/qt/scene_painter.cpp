@@ -1,5 +1,6 @@
 #include "app/qt/scene_painter.hpp"
 
+#include <QBuffer>
 #include <QFontMetricsF>
 #include <QHash>
 #include <QPainterPath>
@@ -7,6 +8,7 @@
 #include <cmath>
 
 #include "app/qt/text_cache.hpp"
+#include "core/scenario/scenario_io.hpp"
 
 namespace ws::qt {
 namespace {
@@ -179,6 +181,16 @@ const ui::Primitive* primitiveAt(const ui::Scene& scene, QPointF pos) {
     }
   }
   return nullptr;
+}
+
+QString savePng(const QImage& image, const QString& path) {
+  QByteArray png;
+  QBuffer buffer(&png);
+  if (!buffer.open(QIODevice::WriteOnly) || !image.save(&buffer, "PNG"))
+    return QObject::tr("%1: cannot encode the PNG").arg(path);
+  const core::SaveResult r =
+      core::writeFileAtomic(path.toStdString(), std::string_view(png.constData(), static_cast<std::size_t>(png.size())));
+  return r.ok ? QString() : QString::fromStdString(r.error);
 }
 
 }  // namespace ws::qt

@@ -17,6 +17,11 @@ void paintScene(QPainter& p, const ui::Scene& scene, double arrowProgress = 1.0)
 // The whole scene at `scale` device pixels per scene unit.
 QImage renderScene(const ui::Scene& scene, double scale = 1.0);
 
+// Writes an image as PNG atomically (core::writeFileAtomic): an export or
+// screenshot over an existing file never leaves half a picture. Returns ""
+// or why it failed.
+QString savePng(const QImage& image, const QString& path);
+
 // The topmost primitive under a scene point that has a tooltip or an id
 // (texts and rectangles by their box, arrows and lines near their stroke).
 const ui::Primitive* primitiveAt(const ui::Scene& scene, QPointF scenePos);

@@ -50,7 +50,6 @@ class Engine {
                                                   const EngineOptions& options = {}, const Limits& limits = {});
 
   const Program& program() const { return *m_program; }
-  std::shared_ptr<const Program> programPtr() const { return m_program; }
   const LaunchConfig& launch() const { return m_launch; }
   const MachineState& state() const { return m_state; }
   // For history restore and user edits (journaled by the caller).

@@ -169,9 +169,8 @@ class ExecCtx {
   void flow(const Flow& f) {
     if (m_rec) m_rec->flows.push_back(f);
   }
-  // Strict mode: ask the engine to stop after this step (also set by diag()
-  // for Undefined/Error diagnostics in strict mode).
-  void requestStop() { m_stop = true; }
+  // Strict mode: diag() of an Undefined/Error diagnostic asks the engine to
+  // stop after this step.
   void requestBreak() { m_breakpoint = true; }
   bool stopRequested() const { return m_stop; }
   // Hardware mode: a note naming lanes that wait at a warp collective for

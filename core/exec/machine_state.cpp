@@ -5,20 +5,15 @@
 #include <vector>
 
 #include "core/exec/state_visit.hpp"
+#include "core/util/fnv1a.hpp"
 
 namespace ws::core {
 namespace {
 
 // FNV-1a over the little-endian bytes of every visited field.
 struct Hasher {
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  void bytes(const void* p, std::size_t n) {
-    const auto* b = static_cast<const unsigned char*>(p);
-    for (std::size_t i = 0; i < n; ++i) {
-      h ^= b[i];
-      h *= 0x100000001b3ull;
-    }
-  }
+  Fnv1a h;
+  void bytes(const void* p, std::size_t n) { h.add(p, n); }
   template <class T>
   void operator()(const T& x) {
     if constexpr (std::is_enum_v<T> || std::is_integral_v<T>) {
@@ -37,7 +32,7 @@ struct Hasher {
 std::uint64_t MachineState::hash() const {
   Hasher h;
   visitFields(*this, h);
-  return h.h;
+  return h.h.value;
 }
 
 }  // namespace ws::core

@@ -119,8 +119,6 @@ class History {
   using RecordObserver = std::function<void(std::uint64_t index, const StepRecord&)>;
   void setObserver(RecordObserver o) { m_observer = std::move(o); }
 
-  // The result of the last executed step (for stop reasons at the end).
-  StopReason lastStop() const { return m_lastStop; }
   // Bytes held by the journal (step summaries, user choices) and the
   // checkpoints taken since the launch (the launch state itself is not counted).
   std::uint64_t memoryBytes() const;

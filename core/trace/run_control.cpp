@@ -2,7 +2,25 @@
 
 #include <algorithm>
 
+#include "core/exec/mbarrier_object.hpp"
+
 namespace ws::core {
+
+bool stepCompletedPhase(const StepRecord& r, std::uint32_t cta, std::uint64_t offset) {
+  for (const auto& c : r.mem) {
+    if (c.region != MemRegion::Shared || c.index != cta || c.offset != offset || c.size != mbar::kBytes) continue;
+    const mbar::Mbarrier b = mbar::decode(c.before), a = mbar::decode(c.after);
+    if (b.initialised && a.initialised && a.phase != b.phase) return true;
+  }
+  return false;
+}
+
+bool stepCompletedAnyPhase(const StepRecord& r) {
+  for (const auto& c : r.mem)
+    if (c.region == MemRegion::Shared && c.size == mbar::kBytes && stepCompletedPhase(r, c.index, c.offset)) return true;
+  return false;
+}
+
 namespace {
 
 bool compare(std::uint64_t a, Breakpoint::Cmp c, std::uint64_t b) {
@@ -58,8 +76,7 @@ bool hitsBefore(const Program& p, const MachineState& s, const Breakpoint& b, co
 }
 
 // Breakpoints checked after a step, on what it changed.
-bool hitsAfter(const Breakpoint& b, const StepRecord& r, const MachineState& before, const MachineState& after,
-               const RunHooks& hooks, bool conditionWasTrue) {
+bool hitsAfter(const Breakpoint& b, const StepRecord& r, const MachineState& before, const MachineState& after, bool conditionWasTrue) {
   if (!b.enabled) return false;
   switch (b.kind) {
     case Breakpoint::Kind::LaneCondition: return !conditionWasTrue && conditionHolds(after, b);
@@ -74,7 +91,7 @@ bool hitsAfter(const Breakpoint& b, const StepRecord& r, const MachineState& bef
                b.offset < c.offset + c.size;
       });
     case Breakpoint::Kind::MbarrierPhase:
-      return hooks.phaseCompleted && hooks.phaseCompleted(r, b.index, b.offset);
+      return stepCompletedPhase(r, b.index, b.offset);
     case Breakpoint::Kind::Diagnostic: return !r.diags.empty();
     default: break;
   }
@@ -82,8 +99,7 @@ bool hitsAfter(const Breakpoint& b, const StepRecord& r, const MachineState& bef
   return false;
 }
 
-bool unitDone(const Program& p, const RunRequest& req, const StepRecord& r, const NextStep& next,
-              const RunHooks& hooks) {
+bool unitDone(const Program& p, const RunRequest& req, const StepRecord& r, const NextStep& next) {
   const Instr& ins = p.instrs[std::min<std::size_t>(r.pc, p.instrs.size() - 1)];
   const std::uint32_t f = r.completedAsync || r.userEdit ? 0 : ins.info().flags;
   switch (req.unit) {
@@ -93,7 +109,7 @@ bool unitDone(const Program& p, const RunRequest& req, const StepRecord& r, cons
     case StepUnit::NextCollective: return (f & kCollective) && r.lanes != 0 && !r.regs.empty();
     case StepUnit::NextBarrier: return (f & kBarrier) != 0;
     case StepUnit::NextAtomic: return (f & kAtomic) != 0 || r.completedAsync;
-    case StepUnit::NextMbarrierPhase: return hooks.anyPhaseCompleted && hooks.anyPhaseCompleted(r);
+    case StepUnit::NextMbarrierPhase: return stepCompletedAnyPhase(r);
     case StepUnit::NextDiagnostic: return !r.diags.empty();
     case StepUnit::ToPtxLine:
       return next.valid && next.pc < p.instrs.size() && static_cast<std::int32_t>(p.instrs[next.pc].pos.line) == req.line;
@@ -131,7 +147,7 @@ NextStep peekNext(const History& h) {
   return n;
 }
 
-RunOutcome runForward(History& h, const std::vector<Breakpoint>& bps, const RunRequest& req, const RunHooks& hooks) {
+RunOutcome runForward(History& h, const std::vector<Breakpoint>& bps, const RunRequest& req) {
   RunOutcome out;
   const Program& p = h.program();
   if (req.unit == StepUnit::Cycle) {
@@ -182,7 +198,7 @@ RunOutcome runForward(History& h, const std::vector<Breakpoint>& bps, const RunR
       for (std::size_t i = 0; i < bps.size(); ++i) {
         const bool was = condWas[i];
         if (bps[i].kind == Breakpoint::Kind::LaneCondition) condWas[i] = conditionHolds(h.state(), bps[i]);
-        if (hitsAfter(bps[i], *rec, h.state(), h.state(), hooks, was)) {
+        if (hitsAfter(bps[i], *rec, h.state(), h.state(), was)) {
           out.why = RunOutcome::Why::Breakpoint;
           out.breakpoint = static_cast<int>(i);
           return out;
@@ -194,7 +210,7 @@ RunOutcome runForward(History& h, const std::vector<Breakpoint>& bps, const RunR
       out.stop = r.stop;
       return out;
     }
-    if (rec && unitDone(p, req, *rec, peekNext(h), hooks)) {
+    if (rec && unitDone(p, req, *rec, peekNext(h))) {
       out.why = RunOutcome::Why::Done;
       return out;
     }
@@ -203,7 +219,7 @@ RunOutcome runForward(History& h, const std::vector<Breakpoint>& bps, const RunR
   return out;
 }
 
-RunOutcome runBackward(History& h, const std::vector<Breakpoint>& bps, std::uint64_t budget, const RunHooks& hooks) {
+RunOutcome runBackward(History& h, const std::vector<Breakpoint>& bps, std::uint64_t budget) {
   RunOutcome out;
   const Program& p = h.program();
   while (out.steps < budget) {
@@ -222,7 +238,7 @@ RunOutcome runBackward(History& h, const std::vector<Breakpoint>& bps, std::uint
     n.lanes = r.lanes | r.guardFalse;
     for (std::size_t i = 0; i < bps.size(); ++i) {
       const bool before = hitsBefore(p, h.state(), bps[i], n);
-      const bool after = bps[i].kind != Breakpoint::Kind::LaneCondition && hitsAfter(bps[i], r, h.state(), h.state(), hooks, false);
+      const bool after = bps[i].kind != Breakpoint::Kind::LaneCondition && hitsAfter(bps[i], r, h.state(), h.state(), false);
       if (before || after) {
         out.why = RunOutcome::Why::Breakpoint;
         out.breakpoint = static_cast<int>(i);

@@ -42,21 +42,16 @@ struct RunOutcome {
   StopReason stop = StopReason::None;
 };
 
-// Whether the mbarrier object at (cta, offset) completed a phase in this step.
-// Set by whoever knows the object encoding (exec/mbarrier_object); the default
-// reports none.
-using PhaseCompletedFn = bool (*)(const StepRecord& r, std::uint32_t cta, std::uint64_t offset);
-using AnyPhaseCompletedFn = bool (*)(const StepRecord& r);
+// Whether the step completed a phase of the mbarrier object at (cta,
+// offset) of shared memory, or of any mbarrier object (decoded with
+// exec/mbarrier_object.hpp): the mbarrier-phase breakpoint and step unit.
+bool stepCompletedPhase(const StepRecord& r, std::uint32_t cta, std::uint64_t offset);
+bool stepCompletedAnyPhase(const StepRecord& r);
 
-struct RunHooks {
-  PhaseCompletedFn phaseCompleted = nullptr;
-  AnyPhaseCompletedFn anyPhaseCompleted = nullptr;
-};
-
-RunOutcome runForward(History& h, const std::vector<Breakpoint>& bps, const RunRequest& req, const RunHooks& hooks = {});
+RunOutcome runForward(History& h, const std::vector<Breakpoint>& bps, const RunRequest& req);
 // Steps back until a step that hits a breakpoint has been undone (the state
 // is then just before it), or step 0.
-RunOutcome runBackward(History& h, const std::vector<Breakpoint>& bps, std::uint64_t budget, const RunHooks& hooks = {});
+RunOutcome runBackward(History& h, const std::vector<Breakpoint>& bps, std::uint64_t budget);
 
 // The warp and PC the next forward step will execute (recorded future first).
 struct NextStep {

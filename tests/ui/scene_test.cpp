@@ -202,10 +202,8 @@ TEST(SceneGolden, RedAsyncClusterViewInFlightThenCompleted) {
   EXPECT_EQ(tx[0]->dataValue("to"), "bar_mem");
   const Primitive* box = t.find("mbarrier")[0];
   EXPECT_NEAR(tx[0]->p3.x, box->x, 0.01);
-  if (mbarrierDecoderAvailable()) {
-    EXPECT_EQ(box->dataValue("phase"), "0");
-    EXPECT_EQ(box->dataValue("expected"), "1");
-  }
+  EXPECT_EQ(box->dataValue("phase"), "0");
+  EXPECT_EQ(box->dataValue("expected"), "1");
   EXPECT_EQ(t.findId("cell-cta1-acc[2]")->dataValue("value"), "2003");
 }
 

@@ -135,26 +135,5 @@ TEST(Scene, FindsByClassesAndArrowGeometry) {
   EXPECT_DOUBLE_EQ(textWidth("\u2014", 10, true), textWidth("a", 10, true));  // characters, not bytes
 }
 
-// ui/ and core/ never include a UI toolkit: front ends are thin adapters.
-TEST(Architecture, NoToolkitHeadersInUiOrCore) {
-  const std::regex toolkit(R"(^\s*#\s*include\s*[<"](Q[A-Za-z]+|Qt[A-Za-z]*/|imgui|GLFW/|GL/|backends/imgui)[^>"]*[>"])");
-  std::size_t files = 0;
-  for (const char* dir : {"ui", "core"}) {
-    for (const auto& e : std::filesystem::recursive_directory_iterator(std::string(WS_SOURCE_DIR) + "/" + dir)) {
-      const auto ext = e.path().extension();
-      if (ext != ".hpp" && ext != ".cpp" && ext != ".h" && ext != ".def") continue;
-      ++files;
-      std::ifstream f(e.path());
-      std::string line;
-      int n = 0;
-      while (std::getline(f, line)) {
-        ++n;
-        EXPECT_FALSE(std::regex_search(line, toolkit)) << e.path().string() << ":" << n << ": " << line;
-      }
-    }
-  }
-  EXPECT_GT(files, 40u);
-}
-
 }  // namespace
 }  // namespace ws::ui
