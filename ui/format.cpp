@@ -89,6 +89,24 @@ std::string_view formatName(ValueFormat f) {
   return "";
 }
 
+std::string formatCaption(core::DataType declared, ValueFormat f) {
+  const std::string type = fmt::format(".{}", core::typeName(declared));
+  return f == defaultFormat(declared) ? type : fmt::format("{} as {}", type, formatName(f));
+}
+
+std::string_view formatHow(ValueFormat f) {
+  switch (f) {
+    case ValueFormat::Auto: return "decimal below 0x10000, hex from there";
+    case ValueFormat::Hex: return "hexadecimal";
+    case ValueFormat::Signed: return "signed decimal";
+    case ValueFormat::Unsigned: return "unsigned decimal";
+    case ValueFormat::Float: return "floating point";
+    case ValueFormat::F16x2: return "two halves {low, high}";
+    case ValueFormat::Pred: return "true / false";
+  }
+  return "";
+}
+
 std::string hexMinimal(std::uint64_t v) { return fmt::format("{:#x}", v); }
 std::string hexFixed(std::uint64_t v, int digits) { return fmt::format("0x{:0{}x}", v, digits); }
 std::string formatMask(core::LaneMask m) { return hexFixed(m, 8); }

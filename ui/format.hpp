@@ -27,6 +27,12 @@ inline constexpr std::string_view kNeverWritten = "\u2014";  // an em dash: the 
 // The notation a register shows by default, from its declared type.
 ValueFormat defaultFormat(core::DataType t);
 std::string_view formatName(ValueFormat f);  // "hex", "signed", ...
+// What a register column shows, for its header: the declared type (".b32"),
+// and the format where the user chose one other than the type's default
+// (".b32 as float"). `formatHow` says in words how the values are written
+// ("decimal below 0x10000, hex from there").
+std::string formatCaption(core::DataType declared, ValueFormat f);
+std::string_view formatHow(ValueFormat f);
 
 // `bits` holds a value of `widthBits` bits (8, 16, 32, 64; 1 for predicates),
 // zero-extended. Never fails: a notation that does not fit the width (f16x2 of

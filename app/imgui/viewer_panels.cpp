@@ -150,7 +150,8 @@ void Viewer::drawRegisters() {
       }
       ImGui::PopID();
       ImGui::TableSetColumnIndex(1);
-      ImGui::TextColored(muted, "%s %s", col.typeText.c_str(), std::string(ui::formatName(col.format)).c_str());
+      ImGui::TextColored(muted, "%s", ui::formatCaption(col.type, col.format).c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("shown %s; right-click the name to change", std::string(ui::formatHow(col.format)).c_str());
       for (int l = 0; l < lanes; ++l) {
         if (!ImGui::TableSetColumnIndex(2 + l)) continue;
         const ui::RegCell& c = v.at(l, static_cast<std::size_t>(r));

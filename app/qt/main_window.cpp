@@ -2,6 +2,7 @@
 
 #include <QActionGroup>
 #include <QApplication>
+#include <QFontMetricsF>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -134,7 +135,8 @@ void MainWindow::buildDocks() {
   tabifyDockWidget(narration, mbar);
   regs->raise();
   narration->raise();
-  resizeDocks({listing}, {430}, Qt::Horizontal);
+  // Wide enough for nvcc's longer instructions beside their CUDA line.
+  resizeDocks({listing}, {560}, Qt::Horizontal);
   resizeDocks({regs, narration}, {900, 600}, Qt::Horizontal);
   resizeDocks({regs}, {300}, Qt::Vertical);
 }
@@ -367,6 +369,9 @@ void MainWindow::setTheme(const QString& name) {
   mono.setStyleHint(QFont::Monospace);
   mono.setPointSizeF(f.pointSizeF());
   m_listing->setFont(mono);
+  // nvcc's PTX indents with tabs ("\tmov.u32 \t%r5, ..."): two columns per
+  // tab keep its alignment and leave the instruction room in the dock.
+  m_listing->setTabStopDistance(QFontMetricsF(mono).horizontalAdvance(QLatin1Char(' ')) * 2);
   m_registers->setFont(mono);
   m_memory->setFont(mono);
   m_registers->resizeColumnsToContents();  // the new font needs new widths

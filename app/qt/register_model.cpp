@@ -70,11 +70,11 @@ QVariant RegisterModel::headerData(int section, Qt::Orientation o, int role) con
   if (section < 0 || section >= columnCount()) return {};
   const ui::RegColumn& c = m_view.columns[static_cast<std::size_t>(section)];
   if (role == Qt::DisplayRole)
-    return QString::fromStdString(c.name) + "\n" + QString::fromStdString(std::string(ui::formatName(c.format)));
+    return QString::fromStdString(c.name) + "\n" + QString::fromStdString(ui::formatCaption(c.type, c.format));
   if (role == Qt::ToolTipRole)
-    return tr("%1 %2 shown as %3; right-click to change")
+    return tr("%1 %2, shown %3; right-click to change")
         .arg(QString::fromStdString(c.typeText), QString::fromStdString(c.name),
-             QString::fromStdString(std::string(ui::formatName(c.format))));
+             QString::fromStdString(std::string(ui::formatHow(c.format))));
   if (role == Qt::FontRole && (c.written || c.read)) {
     QFont f;
     f.setBold(true);

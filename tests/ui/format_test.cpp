@@ -107,5 +107,15 @@ TEST(Format, XmlEscape) {
   EXPECT_EQ(xmlEscape("\u2014"), "\u2014");  // UTF-8 passes through
 }
 
+// Register headers say what they show: the declared type, and the format
+// only where the user chose another than the type's own.
+TEST(Format, ColumnCaptionNamesTheTypeAndAChosenFormat) {
+  EXPECT_EQ(formatCaption(core::DataType::B32, defaultFormat(core::DataType::B32)), ".b32");
+  EXPECT_EQ(formatCaption(core::DataType::F32, ValueFormat::Float), ".f32");
+  EXPECT_EQ(formatCaption(core::DataType::B32, ValueFormat::Float), ".b32 as float");
+  EXPECT_EQ(formatCaption(core::DataType::U32, ValueFormat::Hex), ".u32 as hex");
+  EXPECT_EQ(formatHow(ValueFormat::Auto), "decimal below 0x10000, hex from there");
+}
+
 }  // namespace
 }  // namespace ws::ui
