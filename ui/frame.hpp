@@ -67,10 +67,13 @@ struct ViewOptions {
   std::uint32_t memoryWordsPerRegion = 256;
   std::uint32_t timelineWindow = 4096;  // markers this many steps either side of the position
   std::uint32_t mbarrierTimelinePhases = 8;
+  // [reg]: an untyped register that carries float bits (floatCarryingRegisters).
+  std::vector<bool> floatBits;
 
   ValueFormat formatOf(std::uint32_t reg, core::DataType declared) const {
     for (const auto& [r, f] : regFormats)
       if (r == reg) return f;
+    if (reg < floatBits.size() && floatBits[reg]) return ValueFormat::Float;
     return defaultFormat(declared);
   }
 };

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "ui/float_registers.hpp"
 #include "ui/mufu_assets.hpp"
 
 namespace ws::ui {
@@ -39,6 +40,7 @@ Session::Session(core::History h, SessionSource src)
   // The index learns each step as it is recorded, so it never asks the
   // history to make old records again.
   m_history.setObserver([this](std::uint64_t i, const core::StepRecord& r) { m_index.add(program(), r, i); });
+  m_viewOptions.floatBits = floatCarryingRegisters(program());
 }
 
 void Session::changed() {

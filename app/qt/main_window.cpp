@@ -135,8 +135,7 @@ void MainWindow::buildDocks() {
   tabifyDockWidget(narration, mbar);
   regs->raise();
   narration->raise();
-  // Wide enough for nvcc's longer instructions beside their CUDA line.
-  resizeDocks({listing}, {560}, Qt::Horizontal);
+  resizeDocks({listing}, {430}, Qt::Horizontal);
   resizeDocks({regs, narration}, {900, 600}, Qt::Horizontal);
   resizeDocks({regs}, {300}, Qt::Vertical);
 }
