@@ -71,7 +71,11 @@ def autosave_of(data, pid):
 def start_xvfb():
     """A private X server on a display it chose itself; returns (process, ":N")."""
     read_end, write_end = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1600x1000x24", "-nolisten", "tcp",
+                               # No server reset when the last client leaves (the readiness probe,
+                               # the killed first session): a client connecting during a reset is
+                               # refused ("could not connect to display").
+                               "-noreset"],
                               pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.close(write_end)
     with os.fdopen(read_end) as f:
