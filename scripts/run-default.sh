@@ -5,6 +5,7 @@
 # the same scenario instead and says so. WS_NO_INSTALL=1 skips the apt step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/ccache-env.sh
 [ "${WS_NO_INSTALL:-0}" = 1 ] || ./scripts/install-deps.sh
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
 cmake --build build -j2 --target warpscope-cli warpscope

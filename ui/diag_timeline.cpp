@@ -28,24 +28,24 @@ DiagnosticsView buildDiagnostics(const Frame& f) {
   const core::Program& p = f.prog();
   const core::StepRecord* r = f.record;
   if (!r) {
-    v.narration = "Launch: no instruction has run yet.";
+    v.summary = "Launch: no instruction has run yet.";
   } else if (r->userEdit) {
-    v.narration = fmt::format("Step {}: a value was edited by hand.", f.position);
+    v.summary = fmt::format("Step {}: a value was edited by hand.", f.position);
   } else if (r->completedAsync) {
-    v.narration = fmt::format("Step {}: the async unit completed an in-flight {}.", f.position, asyncOpName(f.prog(), r->pc));
+    v.summary = fmt::format("Step {}: the async unit completed an in-flight {}.", f.position, asyncOpName(f.prog(), r->pc));
   } else if (!r->advanced) {
-    v.narration = fmt::format("Step {}: nothing could run.", f.position);
+    v.summary = fmt::format("Step {}: nothing could run.", f.position);
   } else {
-    v.narration = fmt::format("Step {}: {} ran line {}, {}, on {}.", f.position, warpTitle(f.st(), r->warp), lineOf(p, r->pc),
-                              instrText(p, r->pc), lanesPhrase(r->lanes));
-    if (r->guardFalse) v.narration += fmt::format(" {} skipped it (guard false).", lanesPhrase(r->guardFalse));
+    v.summary = fmt::format("Step {}: {} ran line {}, {}, on {}.", f.position, warpTitle(f.st(), r->warp), lineOf(p, r->pc),
+                            instrText(p, r->pc), lanesPhrase(r->lanes));
+    if (r->guardFalse) v.summary += fmt::format(" {} skipped it (guard false).", lanesPhrase(r->guardFalse));
   }
   if (f.narration) {
     const std::int32_t line = r && !r->userEdit && !r->completedAsync ? lineOf(p, r->pc) : -1;
     for (const auto& n : *f.narration) {
       const bool atStep = n.step && *n.step == f.position;
       const bool atLine = n.ptxLine && line > 0 && static_cast<std::int32_t>(*n.ptxLine) == line;
-      if (atStep || atLine) v.story.push_back(n.text);
+      if (atStep || atLine) v.narration.push_back(n.text);
     }
   }
   for (const core::LoadError& w : p.warnings) v.loadWarnings.push_back(fmt::format("line {}: {}", w.line, w.message));

@@ -28,8 +28,8 @@ struct DocumentProblem {
 std::vector<DocumentProblem> checkDocument(std::string_view text, DocumentKind kind, const std::string& path);
 
 // A new session from the edited text. A scenario brings its own launch,
-// breakpoints and story; a PTX module keeps `previous`'s launch, options,
-// title, story and the breakpoints whose lines still exist. Either way the new
+// breakpoints and narration; a PTX module keeps `previous`'s launch, options,
+// title, narration and the breakpoints whose lines still exist. Either way the new
 // session goes to `previous`'s position when the new program gets that far.
 std::variant<std::unique_ptr<Session>, std::string> applyDocument(std::string_view text, DocumentKind kind, const std::string& path,
                                                                   const Session* previous);

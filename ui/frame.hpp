@@ -16,7 +16,7 @@
 #include "core/trace/step_record.hpp"
 #include "ui/format.hpp"
 #include "ui/source_cache.hpp"
-#include "ui/story.hpp"
+#include "core/scenario/narration.hpp"
 
 namespace ws::ui {
 
@@ -88,7 +88,7 @@ struct Frame {
   const std::vector<core::Breakpoint>* breakpoints = nullptr;
   Focus focus;
   ViewOptions options;
-  const std::vector<StoryEntry>* narration = nullptr;  // a scenario's story; may be null
+  const std::vector<core::Narration>* narration = nullptr;  // a scenario's narration; may be null
   SourceCache* sources = nullptr;                       // CUDA source text for the listing; may be null
   // The engine whose state `state` is, for its scheduling choice (hardware
   // mode picks among diverged groups by its own rule); may be null.

@@ -56,7 +56,7 @@ ScenarioStart scenarioStart(const core::PreparedScenario& p, const core::Scenari
   out.maxSteps = p.maxSteps;
   if (!s) return out;
   if (!s->title.empty()) out.title = s->title;
-  for (const auto& n : s->narration) out.story.push_back({n.step, n.ptxLine, n.text});
+  out.narration = s->narration;
   const std::uint32_t threads = p.launch.block[0] * p.launch.block[1] * p.launch.block[2];
   for (const auto& sb : s->session.breakpoints) {
     core::Breakpoint b;

@@ -1,6 +1,6 @@
 #pragma once
 // What a Session takes from a scenario: the engine, and the scenario's
-// breakpoints, story, focus and step in the run control's terms.
+// breakpoints, narration, focus and step in the run control's terms.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -9,7 +9,7 @@
 
 #include "core/exec/engine.hpp"
 #include "core/trace/breakpoint.hpp"
-#include "ui/story.hpp"
+#include "core/scenario/narration.hpp"
 
 namespace ws::core {
 struct Scenario;
@@ -23,7 +23,7 @@ struct ScenarioStart {
   std::string error;                   // else why not (every load error, one per line)
   std::string title;
   std::vector<core::Breakpoint> breakpoints;
-  std::vector<StoryEntry> story;
+  std::vector<core::Narration> narration;
   std::uint32_t focusCta = 0, focusWarp = 0, focusLane = 0;  // focusWarp: index in the CTA
   std::uint64_t step = 0;                                   // where the user was
   // Where the CUDA files that the PTX's .file lines name are looked for by

@@ -5,7 +5,6 @@
 
 #include <fmt/format.h>
 
-#include "core/ptx/parser.hpp"
 #include "core/scenario/scenario.hpp"
 #include "core/scenario/scenario_io.hpp"
 #include "ui/scenario_session.hpp"
@@ -13,14 +12,6 @@
 namespace ws::ui {
 namespace {
 namespace fs = std::filesystem;
-
-std::string joinErrors(const std::vector<core::LoadError>& errors, const std::string& fallback) {
-  std::string out;
-  for (const auto& e : errors) out += (e.line ? e.str() : fmt::format("{}: error: {}", e.file, e.message)) + "\n";
-  if (out.empty()) out = fallback;
-  else out.pop_back();
-  return out;
-}
 
 // The run control's breakpoint a scenario breakpoint becomes (as the bridge
 // converts it), to recognise which of the file's entries the session still has.
@@ -46,75 +37,18 @@ std::string rebase(const std::string& name, const fs::path& from, const fs::path
 
 }  // namespace
 
-std::variant<std::vector<std::string>, std::string> ptxEntries(const std::string& ptxPath) {
-  std::string err;
-  auto text = core::diskReader("")(ptxPath, err);
-  if (!text) return err;
-  auto parsed = core::parsePtx(*text, ptxPath);
-  if (!parsed.ok()) return joinErrors(parsed.errors, ptxPath + ": error: not a PTX module");
-  std::vector<std::string> out;
-  for (const auto& f : parsed.program->functions)
-    if (f.isEntry) out.push_back(f.name);
-  if (out.empty()) return fmt::format("{}: error: the module has no .entry", ptxPath);
-  return out;
-}
-
 ScenarioDocument::ScenarioDocument() : m_scenario(std::make_unique<core::Scenario>()) {}
 ScenarioDocument::~ScenarioDocument() = default;
 ScenarioDocument::ScenarioDocument(ScenarioDocument&&) noexcept = default;
 ScenarioDocument& ScenarioDocument::operator=(ScenarioDocument&&) noexcept = default;
 
-std::variant<ScenarioDocument, std::string> ScenarioDocument::load(const std::string& path) {
-  auto load = core::loadScenarioFile(path);
-  if (!load.scenario || !load.errors.empty())
-    return joinErrors(load.errors, fmt::format("{}: error: the scenario could not be loaded", path));
+std::variant<ScenarioDocument, std::string> ScenarioDocument::open(const LaunchRequest& req) {
+  auto opened = openLaunch(req);
+  if (auto* e = std::get_if<std::string>(&opened)) return *e;
   ScenarioDocument d;
-  *d.m_scenario = std::move(*load.scenario);
-  d.m_path = path;
-  return d;
-}
-
-std::variant<ScenarioDocument, std::string> ScenarioDocument::fromPtx(const PtxLaunchRequest& req) {
-  const fs::path ptx = fs::absolute(req.ptxPath).lexically_normal();
-  ScenarioDocument d;
-  core::Scenario& s = *d.m_scenario;
-  s.source.file = ptx.string();
-  s.source.dir = ptx.parent_path().string();
-  s.program.kind = core::ProgramSpec::Kind::File;
-  s.program.ptxFile = ptx.filename().string();
-  s.launch.entry = req.entry;
-  s.launch.grid = req.grid;
-  s.launch.block = req.block;
-  s.launch.cluster = req.cluster;
-  s.title = req.entry.empty() ? ptx.filename().string() : req.entry;
-  for (std::size_t i = 0; i < req.buffers.size(); ++i) {
-    const std::string& b = req.buffers[i];
-    core::BufferParam p;
-    p.name = fmt::format("buf{}", i);
-    const auto colon = b.find(':');
-    const std::string kind = colon == std::string::npos ? "" : b.substr(0, colon);
-    if (kind == "zeros" || kind == "iota") {
-      std::uint32_t n = 0;
-      try {
-        n = static_cast<std::uint32_t>(std::stoul(b.substr(colon + 1)));
-      } catch (...) {
-        return fmt::format("buffer {}: '{}' needs a word count, as in {}:32", i + 1, b, kind);
-      }
-      p.init.kind = kind == "zeros" ? core::BufferInit::Kind::Fill : core::BufferInit::Kind::Iota;
-      p.init.count = n;
-      p.init.value = core::Number::ofInt(0);
-      p.init.start = core::Number::ofInt(0);
-    } else {
-      const fs::path f = fs::absolute(b).lexically_normal();
-      p.name = f.stem().string();
-      p.init.kind = core::BufferInit::Kind::File;
-      p.init.file = rebase(f.string(), {}, ptx.parent_path());
-    }
-    s.params.emplace_back(std::move(p));
-  }
-  // Check it now, so the dialog can say what is wrong.
-  auto prep = core::prepareScenario(s, core::diskReader(s.source.dir));
-  if (!prep.prepared) return joinErrors(prep.errors, ptx.string() + ": error: the launch is not valid");
+  *d.m_scenario = std::move(std::get<OpenedLaunch>(opened).scenario);
+  // A PTX launch has no file of its own until it is saved.
+  if (isScenarioPath(req.path)) d.m_path = req.path;
   return d;
 }
 
@@ -123,7 +57,7 @@ const std::string& ScenarioDocument::title() const { return m_scenario->title; }
 std::variant<std::unique_ptr<Session>, std::string> ScenarioDocument::makeSession() const {
   auto prep = core::prepareScenario(*m_scenario, core::diskReader(m_scenario->source.dir));
   if (!prep.prepared || !prep.errors.empty())
-    return joinErrors(prep.errors, fmt::format("{}: error: the scenario cannot run", m_scenario->source.file));
+    return loadErrorsText(prep.errors, fmt::format("{}: error: the scenario cannot run", m_scenario->source.file));
   return sessionFromStart(scenarioStart(*prep.prepared, m_scenario.get()));
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // The document a front end opens and saves: a scenario file, or a bare PTX
-// file with a launch chosen in a dialog (kept as an unsaved scenario so
-// "Save as" writes a .toml that runs it again). Saving writes the session's
+// file with its launch (launch_request.hpp: from the command line or a
+// dialog), kept as an unsaved scenario so "Save as" writes a .toml that runs
+// it again. Saving writes the session's
 // step, focus and breakpoints into the scenario's [session] table; every
 // other key is written back as it was loaded.
 #include <cstdint>
@@ -10,7 +11,7 @@
 #include <variant>
 #include <vector>
 
-#include "core/exec/launch.hpp"
+#include "ui/launch_request.hpp"
 #include "ui/session.hpp"
 
 namespace ws::core {
@@ -19,19 +20,6 @@ struct Scenario;
 
 namespace ws::ui {
 
-// How to launch a bare PTX file (the launch dialog's fields).
-struct PtxLaunchRequest {
-  std::string ptxPath;
-  std::string entry;  // empty: the module's only entry
-  core::Dim3 grid{1, 1, 1}, block{32, 1, 1}, cluster{0, 0, 0};
-  // One per pointer parameter, in order: a file (.json array of words, or raw
-  // bytes), or "zeros:N" / "iota:N" for N generated 32-bit words.
-  std::vector<std::string> buffers;
-};
-
-// The entries of a PTX file, for the launch dialog; an error (file:line:col) instead.
-std::variant<std::vector<std::string>, std::string> ptxEntries(const std::string& ptxPath);
-
 class ScenarioDocument {
  public:
   ScenarioDocument();
@@ -39,9 +27,9 @@ class ScenarioDocument {
   ScenarioDocument(ScenarioDocument&&) noexcept;
   ScenarioDocument& operator=(ScenarioDocument&&) noexcept;
 
-  // A .toml scenario. Errors are "file:line:col: error: ..." lines.
-  static std::variant<ScenarioDocument, std::string> load(const std::string& path);
-  static std::variant<ScenarioDocument, std::string> fromPtx(const PtxLaunchRequest& req);
+  // What a request names (openLaunch: a .toml, or a PTX file with its
+  // launch). Errors are "file:line:col: error: ..." lines.
+  static std::variant<ScenarioDocument, std::string> open(const LaunchRequest& req);
 
   // A fresh session at the saved step, focus and breakpoints.
   std::variant<std::unique_ptr<Session>, std::string> makeSession() const;

@@ -6,7 +6,7 @@ std::variant<std::unique_ptr<Session>, std::string> sessionFromStart(ScenarioSta
   if (!start.engine) return start.error.empty() ? std::string("the scenario cannot run") : start.error;
   SessionSource meta;
   meta.title = start.title;
-  meta.narration = std::move(start.story);
+  meta.narration = std::move(start.narration);
   meta.maxSteps = start.maxSteps;
   meta.breakpoints = std::move(start.breakpoints);
   auto session = Session::fromEngine(std::move(*start.engine), std::move(meta));

@@ -42,6 +42,19 @@ void tagArrow(Primitive& p, const Arrow& a, const FlowsView& v) {
   p.dashed = a.inFlight || a.keep;
 }
 
+Primitive legendArrow(const Theme& t, Color c, bool dashed) {
+  Primitive p;
+  p.kind = Primitive::Kind::Arrow;
+  p.hasFill = false;
+  p.hasStroke = true;
+  p.stroke = c;
+  p.fill = c;
+  p.strokeWidth = t.strokeWidth;
+  p.headSize = t.arrowHead;
+  p.dashed = dashed;
+  return p;
+}
+
 Color arrowColor(const Theme& t, const Arrow& a) {
   switch (a.kind) {
     case core::FlowKind::Shuffle: return t.flowShuffle;
@@ -400,16 +413,7 @@ Scene buildScene(const Frame& f, const HistoryIndex* index, const Theme& t, cons
   const core::Instr* ins = rec ? instrAt(f.prog(), rec->pc) : nullptr;
   std::vector<std::pair<std::string, Primitive>> legendItems;
   auto legendArrow = [&](const std::string& text, Color c, bool dashed) {
-    Primitive p;
-    p.kind = Primitive::Kind::Arrow;
-    p.hasFill = false;
-    p.hasStroke = true;
-    p.stroke = c;
-    p.fill = c;
-    p.strokeWidth = t.strokeWidth;
-    p.headSize = t.arrowHead;
-    p.dashed = dashed;
-    legendItems.emplace_back(text, p);
+    legendItems.emplace_back(text, parts::legendArrow(t, c, dashed));
   };
 
   const double mbarTop = y;

@@ -223,18 +223,7 @@ Scene buildClusterScene(const Frame& f, const HistoryIndex* index, const Theme& 
 
   // ---- legend and explanation
   std::vector<std::pair<std::string, Primitive>> items;
-  auto add = [&](const std::string& text, Color c, bool dashed) {
-    Primitive p;
-    p.kind = Primitive::Kind::Arrow;
-    p.hasFill = false;
-    p.hasStroke = true;
-    p.stroke = c;
-    p.fill = c;
-    p.strokeWidth = t.strokeWidth;
-    p.headSize = t.arrowHead;
-    p.dashed = dashed;
-    items.emplace_back(text, p);
-  };
+  auto add = [&](const std::string& text, Color c, bool dashed) { items.emplace_back(text, legendArrow(t, c, dashed)); };
   if (anyFlying) add("red.async in flight", t.flowAsync, true);
   if (anyDone) add("red.async completed", t.flowAsyncDone, false);
   if (anyTx) add("complete-tx into the mbarrier", t.flowCompleteTx, false);

@@ -14,6 +14,8 @@ std::string laneKey(const FlowEnd& e);
 // Classes, data attributes and dashing of an arrow from its flow.
 void tagArrow(Primitive& p, const Arrow& a, const FlowsView& v);
 Color arrowColor(const Theme& t, const Arrow& a);
+// The sample arrow of a legend row, in the theme's stroke.
+Primitive legendArrow(const Theme& t, Color c, bool dashed);
 // Title, instruction and summary lines. Returns the y below.
 double header(layout::Grid& g, const Frame& f, std::uint32_t warp, double y);
 // The warp-matrix panel (scene_matrix.cpp) at y; returns the y below.

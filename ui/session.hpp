@@ -29,7 +29,7 @@ struct SessionSource {
   core::EngineOptions options;
   std::vector<core::Breakpoint> breakpoints;
   std::string title;  // shown in window titles and exports
-  std::vector<StoryEntry> narration;  // a scenario's story, shown at its steps / PTX lines
+  std::vector<core::Narration> narration;  // a scenario's narration, shown at its steps / PTX lines
   // Executed steps after which forward commands stop (an endless loop ends
   // there with lastOutcome().stop == StepBudget and stepBudgetNote() set).
   std::uint64_t maxSteps = core::kDefaultMaxSteps;
@@ -66,7 +66,7 @@ class Session {
   const std::vector<core::Breakpoint>& breakpoints() const { return m_breakpoints; }
   // Why the last command stopped.
   const core::RunOutcome& lastOutcome() const { return m_lastOutcome; }
-  const std::vector<StoryEntry>& narration() const { return m_narration; }
+  const std::vector<core::Narration>& narration() const { return m_narration; }
   // Non-empty when the last command stopped at the step budget: how many
   // steps ran and where every lane stands (what it waits for).
   std::string stepBudgetNote() const;
@@ -156,7 +156,7 @@ class Session {
   core::LaunchConfig m_launch;
   std::string m_title;
   std::vector<core::Breakpoint> m_breakpoints;
-  std::vector<StoryEntry> m_narration;
+  std::vector<core::Narration> m_narration;
   std::uint64_t m_maxSteps = core::kDefaultMaxSteps;
   Focus m_focus;
   bool m_follow = true;

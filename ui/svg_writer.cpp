@@ -41,6 +41,17 @@ void title(std::string& out, const Primitive& p) {
   if (!p.tooltip.empty()) out += fmt::format("<title>{}</title>", xmlEscape(p.tooltip));
 }
 
+// Ends an element whose attributes are written: empty, or holding its tooltip.
+void closeElement(std::string& out, const Primitive& p, const char* tag) {
+  if (p.tooltip.empty()) {
+    out += "/>\n";
+    return;
+  }
+  out += ">";
+  title(out, p);
+  out += fmt::format("</{}>\n", tag);
+}
+
 }  // namespace
 
 std::string toSvg(const Scene& s) {
@@ -61,13 +72,7 @@ std::string toSvg(const Scene& s) {
         if (p.radius > 0) out += fmt::format(" rx=\"{}\" ry=\"{}\"", num(p.radius), num(p.radius));
         paint(out, p);
         common(out, p);
-        if (p.tooltip.empty()) {
-          out += "/>\n";
-        } else {
-          out += ">";
-          title(out, p);
-          out += "</rect>\n";
-        }
+        closeElement(out, p, "rect");
         break;
       case Primitive::Kind::Text: {
         const char* anchor = p.anchor == TextAnchor::Middle ? "middle" : p.anchor == TextAnchor::End ? "end" : "start";
@@ -95,13 +100,7 @@ std::string toSvg(const Scene& s) {
           paint(out, q);
         }
         common(out, p);
-        if (p.tooltip.empty()) {
-          out += "/>\n";
-        } else {
-          out += ">";
-          title(out, p);
-          out += "</line>\n";
-        }
+        closeElement(out, p, "line");
         break;
       case Primitive::Kind::Arrow: {
         out += "<g";

@@ -297,8 +297,8 @@ struct DiagnosticItem {
   std::string title, message, isa, where, lanes;
 };
 struct DiagnosticsView {
-  std::string narration;  // one sentence: what this step did
-  std::vector<std::string> story;  // the scenario's narration for this step or PTX line (markdown)
+  std::string summary;  // one sentence: what this step did
+  std::vector<std::string> narration;  // the scenario's narration for this step or PTX line (markdown)
   std::vector<DiagnosticItem> items;
   // The module's load warnings (instructions warpscope parses but does not
   // execute), shown at every step: "line 12: 'tcgen05.mma' is not executed ...".

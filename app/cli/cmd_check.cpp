@@ -23,20 +23,11 @@ void addCheckCommand(CLI::App& app, CheckOptions& o) {
 }
 
 int checkCommand(const CheckOptions& o) {
-  auto in = loadInput(o.in);
+  ui::LaunchRequest request = o.in;
+  request.mode = "hardware";  // report and go on
+  auto in = loadEngine(request);
   if (!in) return kExitUsage;
-  in->prepared.options.mode = core::ExecMode::Hardware;  // report and go on
-  auto made = core::createEngine(in->prepared);
-  if (auto* e = std::get_if<std::string>(&made)) {
-    fmt::print(stderr, "error: {}\n", *e);
-    return kExitUsage;
-  }
-  core::Engine engine = std::move(std::get<core::Engine>(made));
-  RunOutcome out;
-  {
-    SigintGuard guard;
-    out = runToEnd(engine, in->maxSteps);
-  }
+  const RunOutcome out = runToEnd(*in->engine, in->maxSteps);
   const std::string stop = out.interrupted ? "interrupted" : std::string(core::stopSlug(out.stop));
   if (o.json) {
     nlohmann::json j;

@@ -6,7 +6,7 @@
 namespace ws::cli {
 
 struct CheckOptions {
-  InputOptions in;
+  ui::LaunchRequest in = headlessRequest();
   bool json = false;
 };
 

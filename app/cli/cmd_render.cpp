@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "app/cli/cli_common.hpp"
+#include "ui/scenario_bridge.hpp"
 
 namespace ws::cli {
 namespace {
@@ -70,7 +71,7 @@ int renderCommand(const RenderOptions& o) {
   job.lane = o.lane;
   job.scale = o.scale;
   job.maxSteps = in->maxSteps;
-  return runRenderJob(debuggerStart(*in), job);
+  return runRenderJob(ui::scenarioStart(in->prepared, &in->scenario), job);
 }
 
 }  // namespace ws::cli

@@ -9,7 +9,7 @@
 namespace ws::cli {
 
 struct RenderOptions {
-  InputOptions in;
+  ui::LaunchRequest in;
   std::uint64_t step = 0;
   std::string steps;   // "A:B"
   std::string output;

@@ -24,25 +24,16 @@ void addRunCommand(CLI::App& app, RunOptions& o) {
 }
 
 int runCommand(const RunOptions& o) {
-  auto in = loadInput(o.in);
+  auto in = loadEngine(o.in);
   if (!in) return kExitUsage;
-  auto made = core::createEngine(in->prepared);
-  if (auto* e = std::get_if<std::string>(&made)) {
-    fmt::print(stderr, "error: {}\n", *e);
-    return kExitUsage;
-  }
-  core::Engine engine = std::move(std::get<core::Engine>(made));
-  RunOutcome out;
-  {
-    SigintGuard guard;
-    out = runToEnd(engine, in->maxSteps);
-  }
+  core::Engine& engine = *in->engine;
+  const RunOutcome out = runToEnd(engine, in->maxSteps);
   const std::string entry = in->prepared.launch.entry;
   const std::string stop = out.interrupted ? "interrupted" : std::string(core::stopSlug(out.stop));
 
   std::optional<core::ExpectationReport> report;
-  if (in->scenario && core::hasExpectations(*in->scenario) && !out.interrupted)
-    report = core::checkExpectations(*in->scenario, in->prepared, engine, out.stop, out.diags);
+  if (core::hasExpectations(in->scenario) && !out.interrupted)
+    report = core::checkExpectations(in->scenario, in->prepared, engine, out.stop, out.diags);
 
   if (o.json) {
     nlohmann::json j;

@@ -6,7 +6,7 @@
 namespace ws::cli {
 
 struct RunOptions {
-  InputOptions in;
+  ui::LaunchRequest in = headlessRequest();
   bool json = false;
 };
 

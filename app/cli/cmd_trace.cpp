@@ -42,14 +42,9 @@ int traceCommand(const TraceOptions& o) {
     fmt::print(stderr, "error: --to {} is before --from {}\n", o.to, o.from);
     return kExitUsage;
   }
-  auto in = loadInput(o.in);
+  auto in = loadEngine(o.in);
   if (!in) return kExitUsage;
-  auto made = core::createEngine(in->prepared);
-  if (auto* e = std::get_if<std::string>(&made)) {
-    fmt::print(stderr, "error: {}\n", *e);
-    return kExitUsage;
-  }
-  core::Engine engine = std::move(std::get<core::Engine>(made));
+  core::Engine& engine = *in->engine;
   SigintGuard guard;
   std::uint64_t steps = 0;
   core::StopReason stop = core::StopReason::None;

@@ -8,7 +8,7 @@
 namespace ws::cli {
 
 struct TraceOptions {
-  InputOptions in;
+  ui::LaunchRequest in = headlessRequest();
   std::uint64_t from = 0;
   std::uint64_t to = UINT64_MAX;
   bool hash = false;  // print only the end line, with the trace's and the final state's hashes

@@ -40,7 +40,7 @@ void addUnsupportedCommand(CLI::App& app, UnsupportedOptions& o) {
 
 int unsupportedCommand(const UnsupportedOptions& o) {
   std::shared_ptr<const core::Program> program;
-  if (isScenarioPath(o.path)) {
+  if (ui::isScenarioPath(o.path)) {
     auto load = core::loadScenarioFile(o.path);
     if (!load.ok()) {
       for (const auto& e : load.errors) fmt::print(stderr, "{}\n", e.str());

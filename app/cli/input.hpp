@@ -1,38 +1,30 @@
 #pragma once
-// What every warpscope-cli command runs: a scenario file (.toml), or a PTX
-// file with the launch given on the command line. Both end as a
-// PreparedScenario.
+// What every warpscope-cli command runs: the launch request's scenario,
+// prepared (ui/launch_request.hpp), and how many steps it may take.
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <vector>
 
+#include "app/cli/input_options.hpp"
 #include "core/scenario/scenario.hpp"
 #include "core/scenario/scenario_io.hpp"
-#include "app/cli/input_options.hpp"
-#include "ui/scenario_bridge.hpp"
 
 namespace ws::cli {
 
 inline constexpr int kExitInterrupted = 130;
 
 struct Input {
-  std::optional<core::Scenario> scenario;  // set for .toml inputs
+  core::Scenario scenario;  // a .toml as loaded, or a PTX launch as an unsaved scenario
   core::PreparedScenario prepared;
   std::uint64_t maxSteps = core::kDefaultMaxSteps;
+  std::optional<core::Engine> engine;  // set by loadEngine
 };
 
-bool isScenarioPath(const std::string& path);
-
 // Loads the input; on failure prints every error (file:line:col) to stderr
-// and returns nullopt (exit code 2).
-std::optional<Input> loadInput(const InputOptions& o);
-// The same, appending the errors (one per line) to `errors` instead.
-std::optional<Input> loadInput(const InputOptions& o, std::string& errors);
-
-// The input as the debuggers step it: a plain PTX file runs with the
-// round-robin warp scheduler (one warp instruction at a time, warps taking
-// turns), so step N is the same step in the viewers and in `render --step N`.
-ui::ScenarioStart debuggerStart(const Input& in);
+// and returns nullopt (exit code 2). Load warnings (instructions that will not
+// run) go to stderr too.
+std::optional<Input> loadInput(const ui::LaunchRequest& o);
+// The same with the launch's engine made (errors likewise: exit code 2).
+std::optional<Input> loadEngine(const ui::LaunchRequest& o);
 
 }  // namespace ws::cli

@@ -1,19 +1,16 @@
 #include "app/cli/open_input.hpp"
 
-#include "app/cli/input.hpp"
-
 namespace ws::cli {
 
-ui::ScenarioStart openInput(const InputOptions& o) {
-  std::string errors;
-  auto in = loadInput(o, errors);
-  if (!in) {
+ui::ScenarioStart openInput(const ui::LaunchRequest& o) {
+  auto opened = ui::openLaunch(o);
+  if (auto* e = std::get_if<std::string>(&opened)) {
     ui::ScenarioStart failed;
-    while (!errors.empty() && errors.back() == '\n') errors.pop_back();
-    failed.error = errors.empty() ? o.path + ": error: cannot be opened" : errors;
+    failed.error = *e;
     return failed;
   }
-  return debuggerStart(*in);
+  const ui::OpenedLaunch& l = std::get<ui::OpenedLaunch>(opened);
+  return ui::scenarioStart(l.prepared, &l.scenario);
 }
 
 }  // namespace ws::cli

@@ -178,7 +178,7 @@ namespace {
 // code names, in the program's order.
 std::vector<std::uint32_t> snippetRegs(const Input& in, const core::Engine& e) {
   std::vector<std::uint32_t> regs;
-  if (!in.scenario || in.scenario->program.kind != core::ProgramSpec::Kind::Snippet) return regs;
+  if (in.scenario.program.kind != core::ProgramSpec::Kind::Snippet) return regs;
   const core::Program& p = e.program();
   const core::Function& fn = p.functions[e.entry()];
   for (std::uint32_t r = fn.regBegin; r < fn.regEnd && r < p.regs.size(); ++r) regs.push_back(r);

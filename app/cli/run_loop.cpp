@@ -44,6 +44,7 @@ core::Diagnostic stepBudgetDiagnostic(const core::Engine& engine, std::uint64_t 
 }
 
 RunOutcome runToEnd(core::Engine& engine, std::uint64_t maxSteps) {
+  SigintGuard guard;
   RunOutcome out;
   while (out.steps < maxSteps && !SigintGuard::interrupted()) {
     auto r = engine.run(std::min(maxSteps - out.steps, kChunk));

@@ -28,7 +28,8 @@ struct RunOutcome {
   bool interrupted = false;
 };
 
-// Runs until the program finishes or stops, `maxSteps` run, or Ctrl-C.
+// Runs until the program finishes or stops, `maxSteps` run, or Ctrl-C (with
+// its own SigintGuard).
 RunOutcome runToEnd(core::Engine& engine, std::uint64_t maxSteps);
 
 // The message for an exhausted step budget, with where every lane stands.

@@ -60,9 +60,9 @@ void FileBrowser::open(const std::string& startDir) {
   enter(!startDir.empty() && fs::is_directory(startDir, ec) ? startDir : fs::current_path(ec).string());
 }
 
-std::optional<cli::InputOptions> FileBrowser::draw() {
+std::optional<ui::LaunchRequest> FileBrowser::draw() {
   if (!m_open) return std::nullopt;
-  std::optional<cli::InputOptions> picked;
+  std::optional<ui::LaunchRequest> picked;
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f),
                           ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
@@ -77,7 +77,7 @@ std::optional<cli::InputOptions> FileBrowser::draw() {
   if (ImGui::InputText("##path", m_pathBuf, sizeof m_pathBuf, ImGuiInputTextFlags_EnterReturnsTrue)) {
     std::error_code ec;
     if (fs::is_regular_file(m_pathBuf, ec)) {
-      cli::InputOptions o;
+      ui::LaunchRequest o;
       o.path = m_pathBuf;
       picked = o;
     } else {
@@ -85,7 +85,7 @@ std::optional<cli::InputOptions> FileBrowser::draw() {
     }
   }
   if (!m_error.empty()) ImGui::TextColored(ImVec4(0.84f, 0.37f, 0.0f, 1.0f), "%s", m_error.c_str());
-  const float footer = ImGui::GetFrameHeightWithSpacing() * 2.2f;
+  const float footer = ImGui::GetFrameHeightWithSpacing() * 4.2f;
   ImGui::BeginChild("##files", ImVec2(0, -footer), true);
   std::string enterDir;
   for (int i = 0; i < static_cast<int>(m_entries.size()); ++i) {
@@ -97,7 +97,7 @@ std::optional<cli::InputOptions> FileBrowser::draw() {
         if (e.isDir) {
           enterDir = (fs::path(m_dir) / e.name).string();
         } else {
-          cli::InputOptions o;
+          ui::LaunchRequest o;
           o.path = (fs::path(m_dir) / e.name).string();
           picked = o;
         }
@@ -108,21 +108,13 @@ std::optional<cli::InputOptions> FileBrowser::draw() {
   if (!enterDir.empty()) enter(enterDir);
   const bool ptx = m_selected >= 0 && static_cast<std::size_t>(m_selected) < m_entries.size() &&
                    fs::path(m_entries[static_cast<std::size_t>(m_selected)].name).extension() == ".ptx";
-  ImGui::BeginDisabled(!ptx);
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
-  ImGui::InputText("entry", m_entry, sizeof m_entry);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-  ImGui::InputText("grid", m_grid, sizeof m_grid);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-  ImGui::InputText("block", m_block, sizeof m_block);
-  ImGui::EndDisabled();
+  if (ptx) m_launch.setModule((fs::path(m_dir) / m_entries[static_cast<std::size_t>(m_selected)].name).string());
+  m_launch.draw(ptx);
   const bool canOpen = m_selected >= 0 && static_cast<std::size_t>(m_selected) < m_entries.size() &&
                        !m_entries[static_cast<std::size_t>(m_selected)].isDir;
   ImGui::BeginDisabled(!canOpen);
   if (ImGui::Button("Open") && canOpen) {
-    cli::InputOptions o;
+    ui::LaunchRequest o;
     o.path = (fs::path(m_dir) / m_entries[static_cast<std::size_t>(m_selected)].name).string();
     picked = o;
   }
@@ -131,9 +123,8 @@ std::optional<cli::InputOptions> FileBrowser::draw() {
   if (ImGui::Button("Cancel")) m_open = false;
   ImGui::End();
   if (picked && fs::path(picked->path).extension() == ".ptx") {
-    picked->entry = m_entry;
-    picked->grid = m_grid;
-    picked->block = m_block;
+    m_launch.setModule(picked->path);
+    picked = m_launch.request();
   }
   if (picked) m_open = false;
   return picked;

@@ -1,12 +1,12 @@
 #pragma once
 // A small directory browser for File > Open: folders and .toml / .ptx files
-// of one directory, with a path field, "up" and, for a PTX file, the
-// --entry/--grid/--block fields warpscope-cli takes.
+// of one directory, with a path field, "up" and, for a PTX file, its launch
+// (launch_form.hpp: the options every front end takes).
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "app/cli/input_options.hpp"
+#include "app/imgui/launch_form.hpp"
 
 namespace ws::imgui {
 
@@ -16,8 +16,9 @@ class FileBrowser {
   bool isOpen() const { return m_open; }
   void close() { m_open = false; }
   // Draws the window while open; returns what to load once the person picks a file.
-  std::optional<cli::InputOptions> draw();
+  std::optional<ui::LaunchRequest> draw();
   const std::string& dir() const { return m_dir; }
+  LaunchForm& launchForm() { return m_launch; }
 
   struct Entry {
     std::string name;
@@ -35,9 +36,7 @@ class FileBrowser {
   std::vector<Entry> m_entries;
   std::string m_error;
   int m_selected = -1;
-  char m_entry[128] = {};
-  char m_grid[32] = "1";
-  char m_block[32] = "32";
+  LaunchForm m_launch;
 };
 
 }  // namespace ws::imgui

@@ -23,18 +23,20 @@
 #include "app/imgui/viewer.hpp"
 #include "ui/frame_stats.hpp"
 #include "ui/session.hpp"
+#include "ui/step_until.hpp"
 
 namespace {
 
 struct Options {
-  ws::cli::InputOptions in;
+  ws::ui::LaunchRequest in;
   float scale = 0;
   std::string theme;
   std::string screenshot;
-  std::uint64_t steps = 0;
+  std::uint64_t step = 0;
+  std::string until;
   std::uint64_t benchmarkFrames = 0;
   std::string size;
-  bool oneWarp = false;
+  bool oneWarp = false, allWarps = false, noSettings = false;
 };
 
 bool parseSize(const std::string& s, int& w, int& h) {
@@ -53,9 +55,15 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0.5, 4.0));
   app.add_option("--theme", o.theme, "light, dark or projector (default: the last one used)");
   app.add_option("--size", o.size, "window size WxH (default: the last one used, else 1600x1000)");
-  app.add_flag("--one-warp", o.oneWarp, "the lane view shows only the focused warp");
-  app.add_option("--steps", o.steps, "go to the moment after N steps (as on the timeline) after opening");
-  app.add_option("--screenshot", o.screenshot, "write the window as a PNG after --steps and exit");
+  CLI::Option* oneWarp = app.add_flag("--one-warp", o.oneWarp, "the lane view shows only the focused warp");
+  app.add_flag("--all-warps", o.allWarps, "the lane view shows every warp of the focused CTA")->excludes(oneWarp);
+  CLI::Option* step =
+      app.add_option("--step", o.step, "go to the moment after N steps (as on the timeline) after opening");
+  app.add_option("--until", o.until, "after opening, step until an instruction whose mnemonic starts with TEXT "
+                                     "(e.g. shfl.sync.bfly)")
+      ->excludes(step);
+  app.add_flag("--no-settings", o.noSettings, "do not read or write the saved layout, theme and last file");
+  app.add_option("--screenshot", o.screenshot, "write the window as a PNG after --step/--until and exit");
   app.add_option("--benchmark-frames", o.benchmarkFrames,
                  "autoplay the input one step (a cycle of every warp) per frame for N frames, restarting at the end, "
                  "and print frame-time statistics; no vsync");
@@ -76,7 +84,8 @@ int main(int argc, char** argv) {
 
   // Scripted runs neither read nor write the person's settings: same picture every time.
   std::string err;
-  ws::imgui::Settings settings = headlessRun ? ws::imgui::Settings{} : ws::imgui::loadSettings(ws::imgui::settingsPath(), err);
+  const bool useSettings = !headlessRun && !o.noSettings;
+  ws::imgui::Settings settings = !useSettings ? ws::imgui::Settings{} : ws::imgui::loadSettings(ws::imgui::settingsPath(), err);
   if (!err.empty()) fmt::print(stderr, "warning: {} (using defaults)\n", err);
   int width = settings.windowWidth, height = settings.windowHeight;
   if (!o.size.empty() && !parseSize(o.size, width, height)) {
@@ -84,6 +93,7 @@ int main(int argc, char** argv) {
     return ws::cli::kExitUsage;
   }
   if (o.oneWarp) settings.allWarps = false;
+  if (o.allWarps) settings.allWarps = true;
 
   GLFWwindow* win = ws::imgui::openGlWindow(width, height, "warpscope", err);
   if (!win) {
@@ -102,7 +112,7 @@ int main(int argc, char** argv) {
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   static std::string iniPath;  // ImGui keeps the pointer
-  iniPath = headlessRun ? std::string{} : ws::imgui::layoutIniPath();
+  iniPath = useSettings ? ws::imgui::layoutIniPath() : std::string{};
   if (!iniPath.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(ws::imgui::configDir(), ec);  // ImGui writes the .ini there
@@ -120,11 +130,16 @@ int main(int argc, char** argv) {
       fmt::print(stderr, "{}\n", viewer.error());
       if (headlessRun) rc = ws::cli::kExitUsage;
     }
-    // --steps N shows the moment after N steps, counted as the timeline and
+    // --step N shows the moment after N steps, counted as the timeline and
     // `warpscope-cli render --step N` count them.
-    if (rc == 0 && viewer.session() && o.steps) {
-      const std::uint64_t reached = viewer.session()->seek(o.steps);
-      if (reached < o.steps) fmt::print(stderr, "note: the program ends after {} steps\n", reached);
+    if (rc == 0 && viewer.session() && o.step) {
+      const std::uint64_t reached = viewer.session()->seek(o.step);
+      if (reached < o.step) fmt::print(stderr, "note: the program ends after {} steps\n", reached);
+    }
+    if (rc == 0 && viewer.session() && !o.until.empty() &&
+        !ws::ui::stepUntilMnemonic(*viewer.session(), o.until, 1'000'000)) {
+      fmt::print(stderr, "no step runs an instruction starting with '{}'\n", o.until);
+      if (headlessRun) rc = ws::cli::kExitUsage;
     }
     if (rc == 0 && viewer.session() && o.benchmarkFrames) viewer.command(ws::ui::ActionId::UnitCycle);
 
@@ -196,7 +211,7 @@ int main(int argc, char** argv) {
         shownTitle = t;
       }
     }
-    if (!headlessRun) {
+    if (useSettings) {
       ws::imgui::Settings& s = viewer.settings();
       glfwGetWindowSize(win, &s.windowWidth, &s.windowHeight);
       if (o.scale > 0) s.scale = o.scale;

@@ -30,7 +30,7 @@ Viewer::~Viewer() = default;
 
 std::string Viewer::title() const { return ui::windowTitle(m_session.get()); }
 
-bool Viewer::open(const cli::InputOptions& in) {
+bool Viewer::open(const ui::LaunchRequest& in) {
   ui::ScenarioStart start = cli::openInput(in);
   if (!start.engine) {
     m_error = start.error;
@@ -225,7 +225,7 @@ void Viewer::drawExamples() {
       }
       ImGui::PushID(e.path.c_str());
       if (ImGui::Selectable(e.title.c_str())) {
-        cli::InputOptions o;
+        ui::LaunchRequest o;
         o.path = e.path;
         open(o);
       }

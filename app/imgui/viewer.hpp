@@ -38,7 +38,7 @@ class Viewer {
 
   // Opens a scenario or PTX file; on failure keeps the current session and
   // shows the errors (also returned through error()).
-  bool open(const cli::InputOptions& in);
+  bool open(const ui::LaunchRequest& in);
   const std::string& error() const { return m_error; }
 
   // Builds every window of one frame; `dt` is the seconds since the last

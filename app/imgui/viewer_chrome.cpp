@@ -35,7 +35,7 @@ void Viewer::drawMenuBar() {
     if (ImGui::MenuItem("Examples…", nullptr, m_showExamples)) m_showExamples = !m_showExamples;
     if (!m_settings.lastFile.empty() && m_settings.lastFile != m_file &&
         ImGui::MenuItem(fmt::format("Reopen {}", m_settings.lastFile).c_str())) {
-      cli::InputOptions o;
+      ui::LaunchRequest o;
       o.path = m_settings.lastFile;
       open(o);
     }

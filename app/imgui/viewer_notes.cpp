@@ -14,12 +14,12 @@ namespace ws::imgui {
 void Viewer::drawNarration() {
   const ui::ViewSet& v = m_session->views();
   ImGui::PushTextWrapPos(0.0f);
-  if (!v.diagnostics.narration.empty()) {
+  if (!v.diagnostics.summary.empty()) {
     ImGui::PushFont(panel().bold);
-    ImGui::TextUnformatted(v.diagnostics.narration.c_str());
+    ImGui::TextUnformatted(v.diagnostics.summary.c_str());
     ImGui::PopFont();
   }
-  for (const std::string& s : v.diagnostics.story) {
+  for (const std::string& s : v.diagnostics.narration) {
     ImGui::Spacing();
     ImGui::PushStyleColor(ImGuiCol_Text, toVec4(m_theme.laneExecuted));
     ImGui::TextUnformatted(s.c_str());

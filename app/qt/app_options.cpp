@@ -3,49 +3,92 @@
 #include <QCommandLineParser>
 #include <QFileInfo>
 
+#include <cstdio>
+
 #include "ui/gallery.hpp"
 
 namespace ws::qt {
+namespace {
+
+[[noreturn]] void usage(const QString& text) {
+  std::fprintf(stderr, "%s\n", qPrintable(text));
+  ::exit(2);
+}
+
+qulonglong number(const QCommandLineParser& p, const QCommandLineOption& o, bool positive) {
+  bool ok = false;
+  const qulonglong v = p.value(o).toULongLong(&ok);
+  if (!ok || (positive && v == 0))
+    usage(QStringLiteral("--%1 takes a %2 number").arg(o.names().first(), positive ? "positive" : "non-negative"));
+  return v;
+}
+
+}  // namespace
 
 AppOptions parseAppOptions(const QStringList& args) {
   QCommandLineParser p;
   p.setApplicationDescription(QStringLiteral("warpscope: step through PTX lane by lane, forward and backward."));
   p.addHelpOption();
   p.addPositionalArgument("file", "scenario (.toml) or PTX file (.ptx) to open");
-  const QCommandLineOption seek("seek", "go to step N after opening", "N");
+  // The launch of a PTX file, as warpscope-cli and warpscope-imgui take it.
+  const QCommandLineOption entry("entry", "PTX input: kernel entry to launch (default: the only one)", "NAME");
+  const QCommandLineOption grid("grid", "PTX input: grid dimensions, N or X,Y,Z (default 1)", "DIMS");
+  const QCommandLineOption block("block", "PTX input: block dimensions, N or X,Y,Z (default 32)", "DIMS");
+  const QCommandLineOption cluster("cluster", "PTX input: cluster dimensions (default: the entry's .reqnctapercluster)",
+                                   "DIMS");
+  const QCommandLineOption buffer("buffer", "PTX input: the next pointer parameter's buffer: a .json array of "
+                                            "32-bit words (other files: raw bytes), zeros:N or iota:N (repeatable)",
+                                  "SPEC");
+  const QCommandLineOption scalar("scalar", "PTX input: the next scalar parameter after the buffers, as its declared "
+                                            "type: a value (42, -1, 1.5) or 0x hex bits (repeatable)",
+                                  "VALUE");
+  const QCommandLineOption dynamicSmem("dynamic-smem", "PTX input: bytes of dynamic shared memory per CTA", "BYTES");
+  const QCommandLineOption mode("mode", "strict (stop at undefined behaviour) or hardware (go on as an H100)", "MODE");
+  const QCommandLineOption scheduling("scheduling", "round-robin (default for viewing) or run-to-block", "RULE");
+  const QCommandLineOption maxSteps("max-steps", "stop after this many steps (default: the scenario's, else 50000000)",
+                                    "N");
+  // Viewing.
+  const QCommandLineOption step("step", "go to the moment after N steps (as on the timeline) after opening", "N");
   const QCommandLineOption until("until", "step until an instruction whose mnemonic starts with TEXT (e.g. shfl.sync.bfly)", "TEXT");
   const QCommandLineOption shot("screenshot", "save a PNG of the window once painted, then quit", "PNG");
   const QCommandLineOption canvasShot("canvas-screenshot", "with --screenshot: also save the lane view alone", "PNG");
   const QCommandLineOption bench("benchmark-frames", "autoplay N frames while painting; print frame-time statistics", "N");
   const QCommandLineOption theme("theme", "light, dark or projector", "NAME");
   const QCommandLineOption noSettings("no-settings", "do not read or write saved layout, theme and recent files");
-  const QCommandLineOption allWarps("all-warps", "draw every warp of the focused CTA");
-  p.addOptions({seek, until, shot, canvasShot, bench, theme, noSettings, allWarps});
+  const QCommandLineOption allWarps("all-warps", "the lane view shows every warp of the focused CTA");
+  const QCommandLineOption oneWarp("one-warp", "the lane view shows only the focused warp");
+  p.addOptions({entry, grid, block, cluster, buffer, scalar, dynamicSmem, mode, scheduling, maxSteps, step, until, shot,
+                canvasShot, bench, theme, noSettings, allWarps, oneWarp});
   p.process(args);
+
   AppOptions o;
-  if (!p.positionalArguments().isEmpty()) o.file = p.positionalArguments().first();
-  if (p.isSet(seek)) {
-    bool ok = false;
-    o.seek = p.value(seek).toULongLong(&ok);
-    if (!ok) {
-      qCritical("--seek takes a step number");
-      ::exit(2);
-    }
-  }
+  ui::LaunchRequest& r = o.launch;
+  if (!p.positionalArguments().isEmpty()) r.path = p.positionalArguments().first().toStdString();
+  r.entry = p.value(entry).toStdString();
+  if (p.isSet(grid)) r.grid = p.value(grid).toStdString();
+  if (p.isSet(block)) r.block = p.value(block).toStdString();
+  r.cluster = p.value(cluster).toStdString();
+  for (const QString& b : p.values(buffer)) r.buffers.push_back(b.toStdString());
+  for (const QString& s : p.values(scalar)) r.scalars.push_back(s.toStdString());
+  if (p.isSet(dynamicSmem)) r.dynamicSmem = static_cast<std::uint32_t>(number(p, dynamicSmem, false));
+  r.mode = p.value(mode).toStdString();
+  if (!r.mode.empty() && r.mode != "strict" && r.mode != "hardware") usage("--mode is strict or hardware");
+  r.scheduling = p.value(scheduling).toStdString();
+  if (!r.scheduling.empty() && r.scheduling != "round-robin" && r.scheduling != "run-to-block")
+    usage("--scheduling is round-robin or run-to-block");
+  if (p.isSet(maxSteps)) r.maxSteps = number(p, maxSteps, true);
+
+  if (p.isSet(step) && p.isSet(until)) usage("--step and --until exclude each other");
+  if (p.isSet(step)) o.step = number(p, step, false);
   o.until = p.value(until);
   o.screenshot = p.value(shot);
   o.canvasShot = p.value(canvasShot);
-  if (p.isSet(bench)) {
-    bool ok = false;
-    o.benchmarkFrames = p.value(bench).toInt(&ok);
-    if (!ok || o.benchmarkFrames <= 0) {
-      qCritical("--benchmark-frames takes a positive number");
-      ::exit(2);
-    }
-  }
+  if (p.isSet(bench)) o.benchmarkFrames = static_cast<int>(std::min<qulonglong>(number(p, bench, true), 1u << 30));
   o.theme = p.value(theme);
   o.useSettings = !p.isSet(noSettings) && o.screenshot.isEmpty() && o.benchmarkFrames == 0;
-  o.allWarps = p.isSet(allWarps);
+  if (p.isSet(allWarps) && p.isSet(oneWarp)) usage("--all-warps and --one-warp exclude each other");
+  if (p.isSet(allWarps)) o.allWarps = true;
+  if (p.isSet(oneWarp)) o.allWarps = false;
   return o;
 }
 

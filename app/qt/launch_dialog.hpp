@@ -1,25 +1,30 @@
 #pragma once
-// How to launch a bare PTX file: entry, grid, block, cluster and one buffer
-// per pointer parameter (a .json file of words, or zeros:N / iota:N).
+// How to launch a bare PTX file: the launch options of the command line
+// (ui::LaunchRequest) as form fields: entry, grid, block, cluster, one buffer
+// per pointer parameter (a .json file of words, zeros:N or iota:N), the
+// scalars after them, dynamic shared memory and the mode. The fields are
+// checked where every front end's are: ui::openLaunch.
 #include <QComboBox>
 #include <QDialog>
 #include <QLineEdit>
+#include <QSpinBox>
 
-#include "ui/scenario_document.hpp"
+#include "ui/launch_request.hpp"
 
 namespace ws::qt {
 
 class LaunchDialog : public QDialog {
   Q_OBJECT
  public:
-  LaunchDialog(const QString& ptxPath, const std::vector<std::string>& entries, QWidget* parent = nullptr);
-  // The request, or an error text in `error` when a field does not parse.
-  std::optional<ui::PtxLaunchRequest> request(QString& error) const;
+  // `initial` fills the fields (its path is the PTX file launched).
+  LaunchDialog(const ui::LaunchRequest& initial, const std::vector<std::string>& entries, QWidget* parent = nullptr);
+  ui::LaunchRequest request() const;
 
  private:
-  QString m_path;
-  QComboBox* m_entry;
-  QLineEdit *m_grid, *m_block, *m_cluster, *m_buffers;
+  ui::LaunchRequest m_initial;
+  QComboBox *m_entry, *m_mode;
+  QLineEdit *m_grid, *m_block, *m_cluster, *m_buffers, *m_scalars;
+  QSpinBox* m_dynamicSmem;
 };
 
 }  // namespace ws::qt

@@ -64,22 +64,30 @@ int main(int argc, char** argv) {
   // Presentation / predict modes, the editor, .cu files, autosave (none of it in batch runs).
   auto* lecture = ws::qt::LectureFeatures::install(w, {.autosave = !batch});
   if (!o.theme.isEmpty()) w.setTheme(o.theme);
-  if (o.allWarps) w.canvas()->sceneOptions().allWarpsOfCta = true;
+  if (o.allWarps) w.setAllWarps(*o.allWarps);
 
-  QString file = o.file;
-  std::optional<qulonglong> seek = o.seek;
-  if (file.isEmpty() && o.useSettings) {
+  ws::ui::LaunchRequest launch = o.launch;
+  std::optional<qulonglong> step = o.step;
+  if (launch.path.empty() && launch.hasPtxLaunch()) {
+    std::fprintf(stderr, "the launch options (--entry, --grid, --buffer, ...) need a PTX file to launch\n");
+    return 2;
+  }
+  if (launch.path.empty() && o.useSettings) {
     QSettings s;
     const QString last = s.value("last/file").toString();
     if (!last.isEmpty() && QFileInfo::exists(last)) {
-      file = last;
-      if (!seek && s.contains("last/step")) seek = s.value("last/step").toULongLong();
+      launch.path = last.toStdString();
+      if (!step && s.contains("last/step")) step = s.value("last/step").toULongLong();
     }
   }
-  if (file.isEmpty()) file = ws::qt::defaultScenario();
+  if (launch.path.empty()) launch.path = ws::qt::defaultScenario().toStdString();
   w.show();
-  if (!file.isEmpty() && w.openPath(file)) {
-    if (seek) w.session()->seek(*seek);
+  // A PTX file named alone in an interactive run asks for its launch, as File > Open does;
+  // with launch options, or in a batch run, it opens as the options say (the defaults
+  // of warpscope-cli for the rest).
+  const bool ask = !batch && !ws::ui::isScenarioPath(launch.path) && !launch.hasPtxLaunch();
+  if (!launch.path.empty() && (ask ? w.openAsking(launch) : w.openRequest(launch))) {
+    if (step) w.session()->seek(*step);
     if (!o.until.isEmpty() && !ws::ui::stepUntilMnemonic(*w.session(), o.until.toStdString(), 1'000'000)) {
       std::fprintf(stderr, "no step runs an instruction starting with '%s'\n", qPrintable(o.until));
       if (batch) return 2;

@@ -173,6 +173,7 @@ void MainWindow::buildMenus() {
   m_viewMenu->addAction(tr("Zoom out"), QKeySequence::ZoomOut, m_canvas, [this] { m_canvas->setZoom(m_canvas->zoom() / 1.25); });
   m_viewMenu->addAction(tr("Fit"), QKeySequence(tr("Ctrl+0")), m_canvas, &LaneCanvas::fit);
   QAction* allWarps = m_viewMenu->addAction(tr("All warps of the CTA"));
+  allWarps->setObjectName("viewAllWarps");
   allWarps->setCheckable(true);
   connect(allWarps, &QAction::toggled, this, [this](bool on) {
     m_canvas->sceneOptions().allWarpsOfCta = on;
@@ -211,6 +212,10 @@ void MainWindow::buildMenus() {
 
 // ---------------------------------------------------------------- files
 
+void MainWindow::setAllWarps(bool on) {
+  if (auto* a = findChild<QAction*>("viewAllWarps")) a->setChecked(on);
+}
+
 void MainWindow::error(const QString& title, const QString& text) {
   if (m_status) m_status->setText(title + ": " + text.section('\n', 0, 0));
   if (showError) showError(title, text);
@@ -227,35 +232,37 @@ bool MainWindow::maybeSave() {
 }
 
 bool MainWindow::openPath(const QString& path) {
+  ui::LaunchRequest request;
+  request.path = path.toStdString();
+  return openAsking(request);
+}
+
+bool MainWindow::openAsking(const ui::LaunchRequest& request) {
+  const QString path = QString::fromStdString(request.path);
+  if (ui::isScenarioPath(request.path)) return openRequest(request);
+  // A PTX file: ask for its launch, with the module's entries to choose from.
+  auto entries = ui::ptxEntries(request.path);
+  if (auto* e = std::get_if<std::string>(&entries)) {
+    error(tr("Cannot open %1").arg(path), QString::fromStdString(*e));
+    return false;
+  }
+  LaunchDialog dlg(request, std::get<std::vector<std::string>>(entries), this);
+  if (dlg.exec() != QDialog::Accepted) return false;
+  return openRequest(dlg.request());
+}
+
+bool MainWindow::openRequest(const ui::LaunchRequest& request) {
   if (!maybeSave()) return false;
   m_run->stop();
-  QString err;
-  if (path.endsWith(".ptx", Qt::CaseInsensitive)) {
-    auto entries = ui::ptxEntries(path.toStdString());
-    if (auto* e = std::get_if<std::string>(&entries)) {
-      error(tr("Cannot open %1").arg(path), QString::fromStdString(*e));
-      return false;
-    }
-    LaunchDialog dlg(path, std::get<std::vector<std::string>>(entries), this);
-    if (dlg.exec() != QDialog::Accepted) return false;
-    auto req = dlg.request(err);
-    if (!req) {
-      error(tr("Cannot launch %1").arg(path), err);
-      return false;
-    }
-    auto doc = ui::ScenarioDocument::fromPtx(*req);
-    if (auto* e = std::get_if<std::string>(&doc)) err = QString::fromStdString(*e);
-    else err = m_host->open(std::move(std::get<ui::ScenarioDocument>(doc)));
-  } else {
-    err = m_host->openScenario(path);
-  }
+  const QString path = QString::fromStdString(request.path);
+  const QString err = m_host->open(request);
   if (!err.isEmpty()) {
     error(tr("Cannot open %1").arg(path), err);
     return false;
   }
   addRecent(QFileInfo(path).absoluteFilePath());
   if (ui::Session* s = m_host->session())
-    m_status->setText(QString::fromStdString(ui::openedText(*s, path.toStdString())));
+    m_status->setText(QString::fromStdString(ui::openedText(*s, request.path)));
   else
     m_status->setText(tr("Opened %1").arg(path));
   return true;

@@ -62,10 +62,17 @@ class MainWindow : public QMainWindow {
   // ---- files
   // Opens a .toml scenario or a .ptx file (asking for its launch); errors go to a dialog.
   bool openPath(const QString& path);
+  // The same, the launch dialog showing the request's fields (a scenario opens as it says).
+  bool openAsking(const ui::LaunchRequest& request);
+  // Opens what the request names as it says (the command line's launch
+  // options), without asking; errors go to a dialog.
+  bool openRequest(const ui::LaunchRequest& request);
   bool save();
   bool saveAs(const QString& path);
   QStringList recentFiles() const { return m_recent; }
   void setTheme(const QString& name);
+  // The lane view draws every warp of the focused CTA, or the focused warp alone (View menu).
+  void setAllWarps(bool on);
   QString themeName() const { return m_themeName; }
 
   // Dialog hooks, replaceable by tests: the error shown, and the answer to "save before closing?".

@@ -15,8 +15,8 @@ void NarrationPanel::refresh() {
   if (!s) return;
   const ui::ViewSet& v = s->views();
   std::string md;
-  for (const auto& st : v.diagnostics.story) md += st + "\n\n";
-  if (!v.diagnostics.narration.empty()) md += "**" + v.diagnostics.narration + "**\n\n";
+  for (const auto& st : v.diagnostics.narration) md += st + "\n\n";
+  if (!v.diagnostics.summary.empty()) md += "**" + v.diagnostics.summary + "**\n\n";
   if (!v.explanation.headline.empty()) md += v.explanation.headline + "\n\n";
   for (const auto& l : v.explanation.lanes) md += "- " + l.text + "\n";
   if (!v.explanation.lanes.empty()) md += "\n";

@@ -1,6 +1,6 @@
 #pragma once
-// What this step did, in words: the scenario's story for the step, the
-// one-sentence narration and the per-lane explanation, as markdown.
+// What this step did, in words: the scenario's narration for the step, the
+// one-sentence description and the per-lane explanation, as markdown.
 #include <QTextBrowser>
 
 #include <string>

@@ -41,8 +41,8 @@ void SessionHost::replaceSession(std::unique_ptr<ui::Session> s) {
   emit changed();
 }
 
-QString SessionHost::openScenario(const QString& path) {
-  auto d = ui::ScenarioDocument::load(path.toStdString());
+QString SessionHost::open(const ui::LaunchRequest& request) {
+  auto d = ui::ScenarioDocument::open(request);
   if (auto* e = std::get_if<std::string>(&d)) return QString::fromStdString(*e);
   return open(std::move(std::get<ui::ScenarioDocument>(d)));
 }

@@ -30,7 +30,8 @@ class SessionHost : public QObject {
   // Replaces the open document (returns the error text instead on failure,
   // leaving the current one open).
   QString open(ui::ScenarioDocument doc);
-  QString openScenario(const QString& path);
+  // What a launch request names (a .toml, or a PTX file with its launch).
+  QString open(const ui::LaunchRequest& request);
   // Swaps in a session rebuilt from the same document (the editor's Apply);
   // the document and its path stay. Panels see it as a change.
   void replaceSession(std::unique_ptr<ui::Session> s);

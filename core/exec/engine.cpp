@@ -368,24 +368,19 @@ void Engine::specialLanes(std::uint32_t warp, SpecialReg r, int comp, LaneValues
   }
 }
 
-std::optional<Engine::Group> Engine::nextGroup(std::uint32_t w) const {
-  const WarpControl& c = m_state.warps[w].ctl;
+namespace {
+
+// The lanes the next step may choose among: lanes that just failed a wait run
+// only when nothing else can.
+LaneMask schedulingCandidates(const WarpControl& c) {
   const LaneMask ready = c.ready();
-  if (!ready) return std::nullopt;
-  // Lanes that just failed a wait run only when nothing else can: a spin loop
-  // must not starve the lanes it waits for.
-  LaneMask cand = ready & ~c.yielded;
-  if (!cand) cand = ready;
-  if (cand == ~0u) {
-    // A full converged warp (the common case) is one OR over the PCs.
-    const std::uint32_t pc0 = c.pc[0];
-    std::uint32_t differ = 0;
-    for (std::size_t l = 0; l < kWarpSize; ++l) differ |= c.pc[l] ^ pc0;
-    if (differ == 0) return Group{cand, pc0};
-  }
-  if (m_options.mode == ExecMode::Hardware) return h100Group(c, cand);
-  // One pass: the lowest PC so far and the lanes at it.
-  Group g{0, ~0u};
+  const LaneMask cand = ready & ~c.yielded;
+  return cand ? cand : ready;
+}
+
+// One pass: the lowest PC so far and the lanes at it.
+Engine::Group lowestPc(const WarpControl& c, LaneMask cand) {
+  Engine::Group g{0, ~0u};
   for (LaneMask m = cand; m; m &= m - 1) {
     const int l = std::countr_zero(m);
     const std::uint32_t pc = c.pc[static_cast<std::size_t>(l)];
@@ -396,6 +391,28 @@ std::optional<Engine::Group> Engine::nextGroup(std::uint32_t w) const {
     if (pc == g.pc) g.lanes |= 1u << l;
   }
   return g;
+}
+
+}  // namespace
+
+std::optional<Engine::Group> Engine::minPcGroup(const WarpControl& c) {
+  const LaneMask cand = schedulingCandidates(c);
+  if (!cand) return std::nullopt;
+  return lowestPc(c, cand);
+}
+
+std::optional<Engine::Group> Engine::nextGroupOf(const WarpControl& c) const {
+  const LaneMask cand = schedulingCandidates(c);
+  if (!cand) return std::nullopt;
+  if (cand == ~0u) {
+    // A full converged warp (the common case) is one OR over the PCs.
+    const std::uint32_t pc0 = c.pc[0];
+    std::uint32_t differ = 0;
+    for (std::size_t l = 0; l < kWarpSize; ++l) differ |= c.pc[l] ^ pc0;
+    if (differ == 0) return Group{cand, pc0};
+  }
+  if (m_options.mode == ExecMode::Hardware) return h100Group(c, cand);
+  return lowestPc(c, cand);
 }
 
 bool Engine::ptxasConverged(std::uint32_t pc) const {

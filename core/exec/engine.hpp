@@ -81,7 +81,14 @@ class Engine {
     LaneMask lanes = 0;
     std::uint32_t pc = 0;
   };
-  std::optional<Group> nextGroup(std::uint32_t w) const;
+  std::optional<Group> nextGroup(std::uint32_t w) const { return nextGroupOf(m_state.warps[w].ctl); }
+  // The same rule for any control record of this program (a warp of a
+  // recorded state the views show): hardware mode's rule S, else MinPc.
+  std::optional<Group> nextGroupOf(const WarpControl& c) const;
+  // MinPc, strict mode's rule, without an engine: the lowest PC among the
+  // ready lanes (lanes that just failed a wait only when nothing else can
+  // run: a spin loop must not starve the lanes it waits for).
+  static std::optional<Group> minPcGroup(const WarpControl& c);
   // Which warp step() would run next (nullopt: none can run).
   std::optional<std::uint32_t> nextWarp() const;
   // One line per group of live lanes of the first `maxWarps` warps: where it

@@ -18,6 +18,7 @@
 #include "core/exec/options.hpp"
 #include "core/isa/data_type.hpp"
 #include "core/isa/instr.hpp"
+#include "core/scenario/narration.hpp"
 
 namespace ws::core {
 
@@ -83,13 +84,6 @@ struct SourceInfo {
   FilePos at(std::string_view path) const;
   // Position of byte `offset` of the decoded string at `path` (falls back to at(path)).
   FilePos inString(std::string_view path, std::size_t offset) const;
-};
-
-struct Narration {
-  std::optional<std::uint64_t> step;     // shown when the history reaches this step
-  std::optional<std::uint32_t> ptxLine;  // or when an instruction of this PTX line runs (survives edits)
-  std::string text;                      // markdown
-  bool operator==(const Narration&) const = default;
 };
 
 // Snippet mode: a few instructions wrapped into a one-CTA kernel, with

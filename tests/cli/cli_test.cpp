@@ -322,6 +322,50 @@ TEST(Cli, PtxInputStillWorks) {
   EXPECT_EQ(t.code, 0) << t.err;
 }
 
+// The launch vocabulary every front end shares (ui::LaunchRequest): zeros:N and
+// iota:N buffers, scalars stored as their declared types, --scheduling.
+TEST(Cli, GeneratedBuffersAndTypedScalars) {
+  Dir d;
+  const std::string ptx = R"(.version 8.7
+.target sm_90a
+.address_size 64
+.visible .entry k(.param .u64 out, .param .u64 in, .param .u32 n, .param .f32 x)
+{
+	.reg .b32 %r<4>;
+	.reg .f32 %f<3>;
+	.reg .b64 %rd<6>;
+	ld.param.u64 %rd1, [out];
+	ld.param.u64 %rd2, [in];
+	ld.param.u32 %r2, [n];
+	ld.param.f32 %f1, [x];
+	cvta.to.global.u64 %rd1, %rd1;
+	cvta.to.global.u64 %rd2, %rd2;
+	mov.u32 %r1, %laneid;
+	mul.wide.u32 %rd3, %r1, 4;
+	add.s64 %rd4, %rd2, %rd3;
+	ld.global.u32 %r3, [%rd4];
+	mad.lo.u32 %r3, %r3, %r2, 0;
+	cvt.rn.f32.u32 %f2, %r3;
+	add.f32 %f2, %f2, %f1;
+	add.s64 %rd5, %rd1, %rd3;
+	st.global.f32 [%rd5], %f2;
+	ret;
+}
+)";
+  const std::string k = d.write("k.ptx", ptx);
+  auto r = cli({"run", k, "--block", "4", "--buffer", "zeros:4", "--buffer", "iota:4", "--scalar", "0x3", "--scalar",
+                "0.5", "--scheduling", "round-robin", "--json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  // out[i] = i * 3 + 0.5 as float bits.
+  EXPECT_EQ(j["buffers"][0]["words"], nlohmann::json({0x3f000000, 0x40600000, 0x40d00000, 0x41180000})) << r.out;
+  r = cli({"run", k, "--block", "4", "--buffer", "zeros:4", "--buffer", "iota:4", "--scalar", "3", "--scalar", "x"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_TRUE(contains(r.err, "scalar 2 ('x') is not a number")) << r.err;
+  r = cli({"run", k, "--buffer", "zeros:4", "--scheduling", "fair"});
+  EXPECT_EQ(r.code, 2);
+}
+
 // A module with an instruction warpscope does not execute: the run warns at
 // load (file:line:col), stops with `unsupported` only where an entry reaches
 // it, and `unsupported` lists it per entry.

@@ -1,7 +1,8 @@
 // The real app under Xvfb (Mesa llvmpipe): opens a scenario, steps, reads the
 // GL framebuffer back and writes a PNG, whose pixels must show the lane view
 // (executed lanes in the theme's colour), the changed-register highlight and
-// text. Skipped when xvfb-run is not installed.
+// text. Skipped when Xvfb is not installed. Each run has its own X server
+// (scripts/with-xvfb.sh), so parallel tests never race for a display.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -15,7 +16,7 @@
 namespace {
 namespace fs = std::filesystem;
 
-bool haveXvfbRun() { return std::system("command -v xvfb-run > /dev/null 2>&1") == 0; }
+bool haveXvfb() { return std::system("command -v Xvfb > /dev/null 2>&1") == 0; }
 
 struct Image {
   int w = 0, h = 0;
@@ -40,19 +41,19 @@ Image load(const fs::path& p) {
 
 int shoot(const std::string& args, const fs::path& png, const fs::path& log) {
   const std::string cmd = "XDG_CONFIG_HOME=" + (png.parent_path() / "config").string() +
-                          " xvfb-run -a -s \"-screen 0 1600x1000x24\" " WS_IMGUI_PATH " " + args + " --screenshot " +
+                          " " WS_WITH_XVFB " " WS_IMGUI_PATH " " + args + " --screenshot " +
                           png.string() + " > " + log.string() + " 2>&1";
   return std::system(cmd.c_str());
 }
 
 TEST(ImguiScreenshot, LaneViewAfterSteps) {
-  if (!haveXvfbRun()) GTEST_SKIP() << "xvfb-run is not installed";
+  if (!haveXvfb()) GTEST_SKIP() << "Xvfb is not installed";
   const fs::path dir = fs::path(::testing::TempDir()) / "ws-imgui-shot";
   fs::remove_all(dir);
   fs::create_directories(dir);
   const fs::path png = dir / "shfl-step1.png";
   const int rc = shoot(std::string(WS_TEST_DATA "/imgui/shfl-snippet/scenario.toml") +
-                           " --steps 1 --size 1400x900 --scale 1 --theme light",
+                           " --step 1 --size 1400x900 --scale 1 --theme light",
                        png, dir / "log.txt");
   ASSERT_EQ(rc, 0) << std::ifstream(dir / "log.txt").rdbuf();
   const Image im = load(png);
@@ -78,12 +79,12 @@ TEST(ImguiScreenshot, LaneViewAfterSteps) {
 }
 
 TEST(ImguiScreenshot, DarkThemeAndBadInput) {
-  if (!haveXvfbRun()) GTEST_SKIP() << "xvfb-run is not installed";
+  if (!haveXvfb()) GTEST_SKIP() << "Xvfb is not installed";
   const fs::path dir = fs::path(::testing::TempDir()) / "ws-imgui-shot2";
   fs::remove_all(dir);
   fs::create_directories(dir);
   const fs::path png = dir / "two-warps.png";
-  ASSERT_EQ(shoot(std::string(WS_TEST_DATA "/imgui/two-warps/scenario.toml") + " --steps 4 --size 1280x800 --theme dark",
+  ASSERT_EQ(shoot(std::string(WS_TEST_DATA "/imgui/two-warps/scenario.toml") + " --step 4 --size 1280x800 --theme dark",
                   png, dir / "log.txt"),
             0)
       << std::ifstream(dir / "log.txt").rdbuf();
@@ -91,7 +92,7 @@ TEST(ImguiScreenshot, DarkThemeAndBadInput) {
   ASSERT_EQ(im.w, 1280);
   const ws::ui::Theme t = ws::ui::builtinTheme("dark");
   EXPECT_GT(im.count(t.background, 2), im.w * im.h / 4);
-  EXPECT_NE(shoot("/nonexistent.toml --steps 1", dir / "none.png", dir / "log2.txt"), 0);
+  EXPECT_NE(shoot("/nonexistent.toml --step 1", dir / "none.png", dir / "log2.txt"), 0);
   EXPECT_FALSE(fs::exists(dir / "none.png"));
 }
 

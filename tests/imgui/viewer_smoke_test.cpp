@@ -18,8 +18,8 @@ namespace {
 
 const std::string kSnippet = WS_TEST_DATA "/imgui/shfl-snippet/scenario.toml";
 
-cli::InputOptions input(const std::string& path) {
-  cli::InputOptions o;
+ui::LaunchRequest input(const std::string& path) {
+  ui::LaunchRequest o;
   o.path = path;
   return o;
 }
@@ -158,7 +158,7 @@ TEST(ImguiViewer, OpensPtxWithLaunchOptionsAndReportsBadInput) {
     std::fputs("]}", f);
     std::fclose(f);
   }
-  cli::InputOptions o = input(WS_TEST_DATA "/golden/kernels.ptx");
+  ui::LaunchRequest o = input(WS_TEST_DATA "/golden/kernels.ptx");
   EXPECT_FALSE(v.open(o));  // several entries: one must be chosen
   EXPECT_NE(v.error().find("choose one with --entry"), std::string::npos) << v.error();
   h.frame(v);  // the error window draws
@@ -181,6 +181,43 @@ TEST(ImguiViewer, OpensPtxWithLaunchOptionsAndReportsBadInput) {
   EXPECT_NE(v.error().find(bad + ":4:"), std::string::npos) << v.error();
   EXPECT_EQ(v.session()->launch().entry, "pub_shfl_modes");  // the open session stays
   h.frame(v);
+}
+
+// The file picker's launch fields: the module's entries to choose from and
+// the options every front end takes, opened through the one loader.
+TEST(ImguiViewer, LaunchFormOpensAPtxFileAsTheCliWould) {
+  test::Headless h;
+  Viewer v(Settings{}, h.fonts, 1.0f);
+  LaunchForm form;
+  form.setModule(WS_TEST_DATA "/golden/kernels.ptx");
+  EXPECT_TRUE(form.error().empty()) << form.error();
+  ASSERT_GE(form.entries().size(), 5u);
+  ASSERT_TRUE(form.chooseEntry("pub_shfl_modes"));
+  EXPECT_FALSE(form.chooseEntry("no_such_entry"));
+  ASSERT_TRUE(form.setField("buffers", " iota:32 ,zeros:256"));
+  EXPECT_FALSE(form.setField("colour", "red"));
+  form.setHardwareMode(true);
+  ImGui::NewFrame();
+  ImGui::Begin("launch");
+  form.draw(true);  // draws without an ImGui error
+  ImGui::End();
+  ImGui::Render();
+  const ui::LaunchRequest r = form.request();
+  EXPECT_EQ(r.entry, "pub_shfl_modes");
+  EXPECT_EQ(r.buffers, (std::vector<std::string>{"iota:32", "zeros:256"}));
+  ASSERT_TRUE(v.open(r)) << v.error();
+  EXPECT_EQ(v.session()->launch().entry, "pub_shfl_modes");
+  EXPECT_EQ(v.session()->options().mode, core::ExecMode::Hardware);
+  // Fields the module does not take: the loader's error, shown by the viewer.
+  ASSERT_TRUE(form.setField("grid", "0"));
+  EXPECT_FALSE(v.open(form.request()));
+  EXPECT_NE(v.error().find("'0' is not a dimension"), std::string::npos) << v.error();
+  h.frame(v);
+
+  LaunchForm broken;
+  broken.setModule(WS_TEST_DATA "/missing.ptx");
+  EXPECT_NE(broken.error().find("missing.ptx"), std::string::npos) << broken.error();
+  EXPECT_TRUE(broken.entries().empty());
 }
 
 TEST(ImguiViewer, CtrlOOpensTheFilePickerWhichOpensAScenario) {

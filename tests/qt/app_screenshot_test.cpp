@@ -1,6 +1,8 @@
 // The real warpscope binary under Xvfb: it opens a scenario, goes to a step,
 // grabs its own window once painted; the pictures must show the lane view
-// with the theme's data-flow colours. Skipped when xvfb-run is not installed.
+// with the theme's data-flow colours. Skipped when Xvfb is not installed.
+// scripts/with-xvfb.sh gives each run its own X server (tests run in
+// parallel; `xvfb-run -a` would race for a display number).
 #include <gtest/gtest.h>
 
 #include <QColor>
@@ -32,14 +34,14 @@ Shot screenshot(const QString& scenario, const QString& until, const std::string
   QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
   env.remove("QT_QPA_PLATFORM");  // the real X server this time
   p.setProcessEnvironment(env);
-  p.start("xvfb-run", {"-a", "-s", "-screen 0 1600x1000x24", WS_APP_PATH, "--no-settings", scenario, "--until", until,
-                       "--screenshot", win, "--canvas-screenshot", can});
+  p.start(WS_WITH_XVFB, {"-s", "1600x1000x24", WS_APP_PATH, "--no-settings", scenario, "--until", until, "--screenshot",
+                         win, "--canvas-screenshot", can});
   EXPECT_TRUE(p.waitForFinished(120'000));
   EXPECT_EQ(p.exitCode(), 0) << p.readAllStandardError().toStdString();
   return {QImage(win), QImage(can)};
 }
 
-bool hasXvfb() { return !QStandardPaths::findExecutable("xvfb-run").isEmpty(); }
+bool hasXvfb() { return !QStandardPaths::findExecutable("Xvfb").isEmpty(); }
 
 // Pixels within a small distance of `c` (antialiasing blends thin strokes).
 int near(const QImage& img, const ws::ui::Color& c, int tolerance = 12) {
@@ -59,7 +61,7 @@ double inked(const QImage& img, const ws::ui::Color& bg) {
 }
 
 TEST(AppScreenshot, ShuffleButterflyStep) {
-  if (!hasXvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  if (!hasXvfb()) GTEST_SKIP() << "Xvfb is not installed";
   const Shot s = screenshot(WS_TEST_DATA "/qt/shfl-bfly.toml", "shfl.sync.bfly", "bfly");
   ASSERT_FALSE(s.window.isNull());
   ASSERT_FALSE(s.canvas.isNull());
@@ -71,7 +73,7 @@ TEST(AppScreenshot, ShuffleButterflyStep) {
 }
 
 TEST(AppScreenshot, RedAsyncClusterStep) {
-  if (!hasXvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  if (!hasXvfb()) GTEST_SKIP() << "Xvfb is not installed";
   const Shot s = screenshot(WS_TEST_DATA "/qt/red-async.toml", "red.async", "red-async");
   ASSERT_FALSE(s.canvas.isNull());
   const ws::ui::Theme t = ws::ui::builtinTheme("light");
@@ -117,4 +119,29 @@ TEST(AppWithoutDisplay, HelpAndScreenshotsStillWork) {
   const QImage img(png);
   EXPECT_GT(img.width(), 200);
   EXPECT_GT(img.height(), 200);
+}
+
+// The launch options are warpscope-cli's: a PTX file with its launch opens
+// without the dialog, goes to --step N and is drawn; a bad option is said
+// on stderr with exit code 2 (no dialog in a batch run).
+TEST(AppWithoutDisplay, LaunchesAPtxFileFromTheCommandLine) {
+  const QString png = QString::fromStdString((fs::temp_directory_path() / "ws_ptx_launch.png").string());
+  QFile::remove(png);
+  const QStringList launch = {"--no-settings", QStringLiteral(WS_TEST_DATA "/golden/kernels.ptx"), "--entry",
+                              "pub_shfl_modes", "--buffer", "iota:32", "--buffer", "zeros:256", "--mode", "hardware",
+                              "--one-warp"};
+  QProcess shot;
+  runWithoutDisplay(shot, launch + QStringList{"--step", "12", "--screenshot", png});
+  EXPECT_EQ(shot.exitCode(), 0) << shot.readAllStandardError().toStdString();
+  EXPECT_GT(QImage(png).width(), 200);
+
+  QProcess bad;
+  runWithoutDisplay(bad, launch + QStringList{"--grid", "0", "--screenshot", png});
+  EXPECT_EQ(bad.exitCode(), 2);
+  EXPECT_NE(bad.readAllStandardError().indexOf("'0' is not a dimension"), -1);
+
+  QProcess both;
+  runWithoutDisplay(both, launch + QStringList{"--all-warps", "--screenshot", png});
+  EXPECT_EQ(both.exitCode(), 2);
+  EXPECT_NE(both.readAllStandardError().indexOf("exclude each other"), -1);
 }

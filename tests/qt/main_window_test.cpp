@@ -19,6 +19,7 @@
 
 #include <filesystem>
 
+#include "app/qt/app_options.hpp"
 #include "app/qt/export.hpp"
 #include "app/qt/gallery_dialog.hpp"
 #include "app/qt/lane_canvas.hpp"
@@ -335,16 +336,65 @@ TEST(MainWindow, OpensABarePtxThroughTheLaunchDialog) {
     auto* entry = dlg->findChild<QComboBox*>("entry");
     entry->setCurrentIndex(entry->findText("pub_shfl_modes"));
     dlg->findChild<QLineEdit*>("buffers")->setText("iota:32, zeros:256");
+    auto* mode = dlg->findChild<QComboBox*>("mode");
+    mode->setCurrentIndex(mode->findData("hardware"));
     filled = true;
     dlg->accept();
   });
   ASSERT_TRUE(t.w.openPath(WS_TEST_DATA "/golden/kernels.ptx")) << t.errors.join("\n").toStdString();
   EXPECT_TRUE(filled);
   EXPECT_EQ(t.s().launch().entry, "pub_shfl_modes");
+  EXPECT_EQ(t.s().options().mode, core::ExecMode::Hardware);
   EXPECT_TRUE(t.w.host()->path().isEmpty());
   EXPECT_TRUE(t.w.host()->dirty());  // never saved: closing asks
   t.key(Qt::Key_F10);
   EXPECT_EQ(t.s().position(), 1u);
+}
+
+// A launch that does not fit the module: the dialog's fields are checked
+// where every front end's are, and the error names what is wrong.
+TEST(MainWindow, LaunchDialogErrorsComeFromTheOneLoader) {
+  Window t;
+  QTimer::singleShot(0, [&] {
+    auto* dlg = qobject_cast<QDialog*>(QApplication::activeModalWidget());
+    ASSERT_NE(dlg, nullptr);
+    auto* entry = dlg->findChild<QComboBox*>("entry");
+    entry->setCurrentIndex(entry->findText("pub_shfl_modes"));
+    dlg->findChild<QLineEdit*>("buffers")->setText("iota:32, zeros:256");
+    dlg->findChild<QLineEdit*>("scalars")->setText("seven");
+    dlg->accept();
+  });
+  EXPECT_FALSE(t.w.openPath(WS_TEST_DATA "/golden/kernels.ptx"));
+  ASSERT_FALSE(t.errors.isEmpty());
+  EXPECT_NE(t.errors.join("\n").indexOf("scalar 1 ('seven') is not a number"), -1) << t.errors.join("\n").toStdString();
+}
+
+// The command line speaks warpscope-cli's launch vocabulary and the viewers' --step.
+TEST(AppOptions, LaunchAndViewingOptions) {
+  const AppOptions o = parseAppOptions({"warpscope", "k.ptx", "--entry", "e", "--grid", "2,1,1", "--block", "64",
+                                        "--cluster", "2", "--buffer", "in.json", "--buffer", "zeros:8", "--scalar",
+                                        "0x10", "--dynamic-smem", "1024", "--mode", "hardware", "--scheduling",
+                                        "run-to-block", "--max-steps", "99", "--step", "7", "--one-warp"});
+  EXPECT_EQ(o.launch.path, "k.ptx");
+  EXPECT_EQ(o.launch.entry, "e");
+  EXPECT_EQ(o.launch.grid, "2,1,1");
+  EXPECT_EQ(o.launch.block, "64");
+  EXPECT_EQ(o.launch.cluster, "2");
+  EXPECT_EQ(o.launch.buffers, (std::vector<std::string>{"in.json", "zeros:8"}));
+  EXPECT_EQ(o.launch.scalars, (std::vector<std::string>{"0x10"}));
+  EXPECT_EQ(o.launch.dynamicSmem, 1024u);
+  EXPECT_EQ(o.launch.mode, "hardware");
+  EXPECT_EQ(o.launch.scheduling, "run-to-block");
+  EXPECT_EQ(o.launch.maxSteps, 99u);
+  EXPECT_EQ(o.step, 7u);
+  EXPECT_EQ(o.allWarps, false);
+  EXPECT_TRUE(o.useSettings);
+  const AppOptions plain = parseAppOptions({"warpscope", "--all-warps", "--screenshot", "x.png"});
+  EXPECT_TRUE(plain.launch.path.empty());
+  EXPECT_FALSE(plain.launch.hasPtxLaunch());
+  EXPECT_EQ(plain.allWarps, true);
+  EXPECT_FALSE(plain.useSettings);
+  EXPECT_FALSE(plain.step.has_value());
 }
 
 TEST(MainWindow, OpensDroppedFiles) {

@@ -15,7 +15,9 @@ namespace {
 namespace fs = std::filesystem;
 
 ScenarioDocument load(const std::string& path) {
-  auto d = ScenarioDocument::load(path);
+  LaunchRequest r;
+  r.path = path;
+  auto d = ScenarioDocument::open(r);
   if (auto* e = std::get_if<std::string>(&d)) ADD_FAILURE() << *e;
   return std::move(std::get<ScenarioDocument>(d));
 }
@@ -79,7 +81,9 @@ TEST(ScenarioDocument, SessionStateRoundTrips) {
 TEST(ScenarioDocument, LoadErrorsNameFileLineColumn) {
   const fs::path dir = tempDir("ws_scenario_doc_err");
   std::ofstream(dir / "bad.toml") << "format = 1\n[launch]\ngrdi = 2\n";
-  auto d = ScenarioDocument::load((dir / "bad.toml").string());
+  LaunchRequest r;
+  r.path = (dir / "bad.toml").string();
+  auto d = ScenarioDocument::open(r);
   ASSERT_TRUE(std::holds_alternative<std::string>(d));
   EXPECT_NE(std::get<std::string>(d).find("bad.toml:3:1"), std::string::npos) << std::get<std::string>(d);
 }
@@ -92,11 +96,11 @@ TEST(ScenarioDocument, PtxLaunchSavesAsRunnableScenario) {
   const auto& names = std::get<std::vector<std::string>>(entries);
   EXPECT_NE(std::find(names.begin(), names.end(), "pub_shfl_modes"), names.end());
 
-  PtxLaunchRequest req;
-  req.ptxPath = (dir / "kernels.ptx").string();
+  LaunchRequest req;
+  req.path = (dir / "kernels.ptx").string();
   req.entry = "pub_shfl_modes";
   req.buffers = {"iota:32", "zeros:256"};
-  auto made = ScenarioDocument::fromPtx(req);
+  auto made = ScenarioDocument::open(req);
   ASSERT_TRUE(std::holds_alternative<ScenarioDocument>(made)) << std::get<std::string>(made);
   ScenarioDocument doc = std::move(std::get<ScenarioDocument>(made));
   EXPECT_EQ(doc.path(), "");
@@ -112,9 +116,9 @@ TEST(ScenarioDocument, PtxLaunchSavesAsRunnableScenario) {
   EXPECT_EQ(s2->position(), at);
 
   req.buffers = {"iota:32"};  // one pointer parameter short
-  EXPECT_TRUE(std::holds_alternative<std::string>(ScenarioDocument::fromPtx(req)));
+  EXPECT_TRUE(std::holds_alternative<std::string>(ScenarioDocument::open(req)));
   req.buffers = {"iota:x", "zeros:4"};
-  EXPECT_TRUE(std::holds_alternative<std::string>(ScenarioDocument::fromPtx(req)));
+  EXPECT_TRUE(std::holds_alternative<std::string>(ScenarioDocument::open(req)));
 }
 
 TEST(StepUntil, StopsAtTheFirstMatchingInstruction) {

@@ -60,7 +60,7 @@ TEST(SessionDeadlock, TheDiagnosticsViewShowsWhatEveryLaneWaitsFor) {
   const core::RunOutcome o = s->continueFor(1000);
   EXPECT_EQ(o.stop, core::StopReason::Deadlock);
   const ViewSet& v = s->views();
-  EXPECT_EQ(v.diagnostics.narration, "Step 9: nothing could run.");
+  EXPECT_EQ(v.diagnostics.summary, "Step 9: nothing could run.");
   ASSERT_EQ(v.diagnostics.items.size(), 1u);
   const std::string& m = v.diagnostics.items[0].message;
   EXPECT_NE(m.find("CTA 0 warp 0 lanes 0-31: waits at barrier 0 (line 14: bar.sync 0, 64;): 32 of 64 threads arrived"),

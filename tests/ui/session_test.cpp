@@ -251,8 +251,8 @@ instruction = "collective"
   s.step();
   const ViewSet& v = s.views();
   EXPECT_EQ(v.explanation.lanes[5].text, "lane 5 reads lane 4's %r1 = 12: .bfly: xor 1");
-  ASSERT_EQ(v.diagnostics.story.size(), 1u);
-  EXPECT_EQ(v.diagnostics.story[0], "Every lane swaps with its neighbour.");
+  ASSERT_EQ(v.diagnostics.narration.size(), 1u);
+  EXPECT_EQ(v.diagnostics.narration[0], "Every lane swaps with its neighbour.");
   // A broken scenario: the error text instead of a session.
   std::ofstream(dir + "/bad.toml") << "format = 1\n[program]\nptx_file = \"missing.ptx\"\n";
   auto bad = loadScenarioSession(dir + "/bad.toml");

@@ -308,7 +308,7 @@ TEST(ListingAndTimeline, CurrentLinesBreakpointsAndMarkers) {
   EXPECT_EQ(t.markers[1].kind, MarkerKind::Breakpoint);
 
   const DiagnosticsView d = buildDiagnostics(f);
-  EXPECT_EQ(d.narration, fmt::format("Step 1: warp 0 of CTA (0,0,0) ran line {}, vote.sync.ballot.b32 %r1, %p1, 0xffffffff, on lanes 0-31.",
+  EXPECT_EQ(d.summary, fmt::format("Step 1: warp 0 of CTA (0,0,0) ran line {}, vote.sync.ballot.b32 %r1, %p1, 0xffffffff, on lanes 0-31.",
                                      vote->line));
   EXPECT_TRUE(d.items.empty());
 }

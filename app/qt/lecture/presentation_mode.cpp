@@ -21,12 +21,12 @@ namespace ws::qt {
 QString narrationCaption(ui::Session& s) {
   const ui::DiagnosticsView& d = s.views().diagnostics;
   QString text;
-  for (const std::string& para : d.story) {
+  for (const std::string& para : d.narration) {
     if (!text.isEmpty()) text += "\n";
     text += QString::fromStdString(para);
   }
-  if (text.isEmpty()) text = QString::fromStdString(d.narration);
-  // The story is markdown; a caption shows its words, not its markup.
+  if (text.isEmpty()) text = QString::fromStdString(d.summary);
+  // The narration is markdown; a caption shows its words, not its markup.
   text.remove("**");
   text.remove('`');
   return text.trimmed();

@@ -28,8 +28,8 @@ class Session;
 
 namespace ws::qt {
 
-// The caption text for the session's current step: the scenario's story for
-// this step or PTX line when it has one, else the one-sentence narration of
+// The caption text for the session's current step: the scenario's narration for
+// this step or PTX line when it has one, else the one-sentence description of
 // what the step did.
 QString narrationCaption(ui::Session& s);
 
