@@ -18,6 +18,8 @@
 #include <QToolButton>
 
 #include <filesystem>
+#include <functional>
+#include <memory>
 
 #include "app/qt/app_options.hpp"
 #include "app/qt/export.hpp"
@@ -326,23 +328,32 @@ TEST(MainWindow, CanvasTooltipsComeFromThePrimitives) {
   EXPECT_FALSE(overCell->tooltip.empty());
 }
 
-TEST(MainWindow, OpensABarePtxThroughTheLaunchDialog) {
-  Window t;
-  bool filled = false;
-  // The dialog is modal: fill it in from the event loop it runs.
-  QTimer::singleShot(0, [&] {
+// Fills the modal launch dialog from the event loop it runs (entry
+// pub_shfl_modes of kernels.ptx with its two buffers), lets `more` set other
+// fields, and accepts it. Returns whether the dialog was there.
+std::shared_ptr<bool> fillLaunchDialog(std::function<void(QDialog&)> more) {
+  auto filled = std::make_shared<bool>(false);
+  QTimer::singleShot(0, [filled, more] {
     auto* dlg = qobject_cast<QDialog*>(QApplication::activeModalWidget());
     ASSERT_NE(dlg, nullptr);
     auto* entry = dlg->findChild<QComboBox*>("entry");
     entry->setCurrentIndex(entry->findText("pub_shfl_modes"));
     dlg->findChild<QLineEdit*>("buffers")->setText("iota:32, zeros:256");
-    auto* mode = dlg->findChild<QComboBox*>("mode");
-    mode->setCurrentIndex(mode->findData("hardware"));
-    filled = true;
+    more(*dlg);
+    *filled = true;
     dlg->accept();
   });
+  return filled;
+}
+
+TEST(MainWindow, OpensABarePtxThroughTheLaunchDialog) {
+  Window t;
+  const auto filled = fillLaunchDialog([](QDialog& dlg) {
+    auto* mode = dlg.findChild<QComboBox*>("mode");
+    mode->setCurrentIndex(mode->findData("hardware"));
+  });
   ASSERT_TRUE(t.w.openPath(WS_TEST_DATA "/golden/kernels.ptx")) << t.errors.join("\n").toStdString();
-  EXPECT_TRUE(filled);
+  EXPECT_TRUE(*filled);
   EXPECT_EQ(t.s().launch().entry, "pub_shfl_modes");
   EXPECT_EQ(t.s().options().mode, core::ExecMode::Hardware);
   EXPECT_TRUE(t.w.host()->path().isEmpty());
@@ -355,16 +366,9 @@ TEST(MainWindow, OpensABarePtxThroughTheLaunchDialog) {
 // where every front end's are, and the error names what is wrong.
 TEST(MainWindow, LaunchDialogErrorsComeFromTheOneLoader) {
   Window t;
-  QTimer::singleShot(0, [&] {
-    auto* dlg = qobject_cast<QDialog*>(QApplication::activeModalWidget());
-    ASSERT_NE(dlg, nullptr);
-    auto* entry = dlg->findChild<QComboBox*>("entry");
-    entry->setCurrentIndex(entry->findText("pub_shfl_modes"));
-    dlg->findChild<QLineEdit*>("buffers")->setText("iota:32, zeros:256");
-    dlg->findChild<QLineEdit*>("scalars")->setText("seven");
-    dlg->accept();
-  });
+  const auto filled = fillLaunchDialog([](QDialog& dlg) { dlg.findChild<QLineEdit*>("scalars")->setText("seven"); });
   EXPECT_FALSE(t.w.openPath(WS_TEST_DATA "/golden/kernels.ptx"));
+  EXPECT_TRUE(*filled);
   ASSERT_FALSE(t.errors.isEmpty());
   EXPECT_NE(t.errors.join("\n").indexOf("scalar 1 ('seven') is not a number"), -1) << t.errors.join("\n").toStdString();
 }
