@@ -279,6 +279,7 @@ std::variant<Engine, std::string> Engine::create(std::shared_ptr<const Program> 
       w.local.assign(e.m_localBytes * kWarpSize, 0);
     }
   }
+  e.m_uniformPc.assign(st.warps.size(), {});
   return e;
 }
 
@@ -347,6 +348,10 @@ void Engine::specialLanes(std::uint32_t warp, SpecialReg r, int comp, LaneValues
       // Consecutive lanes are consecutive threads: count x, carrying into y and z.
       const std::size_t k = static_cast<std::size_t>(comp < 0 || comp > 2 ? 0 : comp);
       Dim3 t = tidOf(warp, 0);
+      if (k == 0 && t[0] + kWarpSize <= m_launch.block[0]) {  // the warp within one row: x counts up
+        for (std::size_t l = 0; l < kWarpSize; ++l) out[l] = t[0] + l;
+        return;
+      }
       for (std::size_t l = 0; l < kWarpSize; ++l) {
         out[l] = t[k];
         if (++t[0] == m_launch.block[0]) {
@@ -370,6 +375,13 @@ void Engine::specialLanes(std::uint32_t warp, SpecialReg r, int comp, LaneValues
 
 std::optional<Engine::Group> Engine::nextGroup(std::uint32_t w) const {
   const WarpControl& c = m_state.warps[w].ctl;
+  // A converged warp whose lanes the last step left together: no PC to compare.
+  if (const UniformPc& u = m_uniformPc[w]; u.gen == m_pcGen && c.ready() == ~0u && (c.yielded == 0 || c.yielded == ~0u))
+    return Group{~0u, u.pc};
+  return nextGroupOf(c);
+}
+
+std::optional<Engine::Group> Engine::nextGroupOf(const WarpControl& c) const {
   const LaneMask ready = c.ready();
   if (!ready) return std::nullopt;
   // Lanes that just failed a wait run only when nothing else can: a spin loop
@@ -461,10 +473,7 @@ void Engine::touchInflight() {
   m_rec->inflight.emplace(m_state.inflight, std::vector<AsyncOp>{});
 }
 
-void Engine::beginRecord(StepRecord* rec, std::uint32_t w, std::uint32_t pc) {
-  m_rec = rec;
-  m_ctaControlChanged = false;
-  if (!rec) return;
+void Engine::startRecord(StepRecord* rec, std::uint32_t w, std::uint32_t pc) {
   m_touched.warps.clear();
   m_touched.ctas.clear();
   m_touched.clusters.clear();
@@ -479,18 +488,15 @@ void Engine::beginRecord(StepRecord* rec, std::uint32_t w, std::uint32_t pc) {
   rec->trappedBefore = m_state.trapped;
 }
 
-void Engine::endRecord(StepRecord* rec) {
-  if (rec) {
-    for (auto& c : rec->warpCtl) c.after = m_state.warps[c.index].ctl;
-    for (auto& c : rec->ctaCtl) c.after = m_state.ctas[c.index].ctl;
-    for (auto& c : rec->clusterCtl) c.after = m_state.clusters[c.index];
-    for (auto& c : rec->groups) c.after = m_state.warps[c.index].groups;
-    if (rec->inflight) rec->inflight->second = m_state.inflight;
-    rec->nextWarpAfter = m_state.nextWarp;
-    rec->nextAsyncIdAfter = m_state.nextAsyncId;
-    rec->trappedAfter = m_state.trapped;
-  }
-  m_rec = nullptr;
+void Engine::finishRecord(StepRecord* rec) {
+  for (auto& c : rec->warpCtl) c.after = m_state.warps[c.index].ctl;
+  for (auto& c : rec->ctaCtl) c.after = m_state.ctas[c.index].ctl;
+  for (auto& c : rec->clusterCtl) c.after = m_state.clusters[c.index];
+  for (auto& c : rec->groups) c.after = m_state.warps[c.index].groups;
+  if (rec->inflight) rec->inflight->second = m_state.inflight;
+  rec->nextWarpAfter = m_state.nextWarp;
+  rec->nextAsyncIdAfter = m_state.nextAsyncId;
+  rec->trappedAfter = m_state.trapped;
 }
 
 }  // namespace ws::core

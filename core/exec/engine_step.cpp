@@ -235,6 +235,7 @@ void Engine::releaseGroupWaits(std::uint32_t w) {
 
 StepResult Engine::retireAsync(std::size_t index, StepRecord* rec) {
   const AsyncOp op = m_state.inflight[index];
+  forgetUniformPcs();  // the completion may release or move lanes of any warp
   beginRecord(rec, op.issuerWarp, op.pc);
   if (rec) rec->completedAsync = true;
   const std::uint32_t n = static_cast<std::uint32_t>(m_state.warps.size());
@@ -251,6 +252,7 @@ StepResult Engine::retireAsync(std::size_t index, StepRecord* rec) {
 
 StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
   const Program& p = *m_program;
+  m_uniformPc[w].gen = 0;  // set again below where the warp stays together
   if (g.pc >= p.instrs.size() || g.pc >= p.functions[p.instrs[g.pc].func].end) {
     // Fell off the end of a function body: treat as ret (nvcc always emits
     // one, but hand-written snippets may not).
@@ -318,8 +320,11 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
   }
   if (move == ~0u) {
     c.pc.fill(g.pc + 1);
+    m_uniformPc[w] = {g.pc + 1, m_pcGen};
   } else {
     for (LaneMask m = move; m; m &= m - 1) c.pc[static_cast<std::size_t>(std::countr_zero(m))] = g.pc + 1;
+    if (move == 0 && ctx.m_jumped == ~0u && ctx.m_warpJumpedTo != ExecCtx::kNoPc)
+      m_uniformPc[w] = {ctx.m_warpJumpedTo, m_pcGen};  // the whole warp jumped to one place
   }
   ++m_state.step;
   settle(w);
@@ -327,9 +332,11 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
   // (only its own lanes release it), whatever other warps do: say so now, not
   // when the whole grid stops (the watchdog warp of tests/data/hwmode would
   // otherwise run on and trap).
-  if (const StepResult s = stuckWarp(ctx, w); s.stop != StopReason::None) {
-    endRecord(rec);
-    return s;
+  if (c.waiting != 0 && (c.live() & ~c.waiting) == 0) {  // (stuckWarp's own first test, inline)
+    if (const StepResult s = stuckWarp(ctx, w); s.stop != StopReason::None) {
+      endRecord(rec);
+      return s;
+    }
   }
   endRecord(rec);
   if (m_state.trapped) return {true, StopReason::Trap};
@@ -533,6 +540,7 @@ void Engine::runCollective(ExecCtx& ctx, LaneMask lanes, LaneMask missing) {
     }
   }
   ctx.m_jumped |= lanes;  // already advanced
+  ctx.m_warpJumpedTo = ExecCtx::kNoPc;
 }
 
 // The lane waited past its bar.red (pc - 1): popc counts the threads whose
@@ -561,7 +569,7 @@ void Engine::writeBarrierReduction(std::uint32_t w, int lane, const BarrierState
 
 // After a step: complete the waits it may have satisfied (collectives whose
 // missing members exited, CTA barriers, the cluster barrier).
-void Engine::settle(std::uint32_t w) {
+void Engine::settleWaits(std::uint32_t w) {
   WarpState& ws = m_state.warps[w];
   // Collectives: release the waiting lanes whose remaining members exited
   // (rule W, as resolveCollective applies it).
@@ -716,6 +724,7 @@ std::string Engine::hangNote() const {
 // waited for forever; only exited members are not).
 StepResult Engine::deadlock(StepRecord* rec) {
   const Program& p = *m_program;
+  forgetUniformPcs();
   for (std::uint32_t w = 0; w < m_state.warps.size(); ++w) {
     WarpControl& c = m_state.warps[w].ctl;
     LaneMask coll = 0;

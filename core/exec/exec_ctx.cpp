@@ -490,6 +490,41 @@ bool ExecCtx::store(int lane, Address a, unsigned bytes, std::uint64_t value) {
   return true;
 }
 
+bool ExecCtx::storeLanes(const Operand& addrOp, const Operand& value, DataType t, unsigned bytes) {
+  if (value.kind != OperandKind::Reg && value.kind != OperandKind::Imm) return false;
+  if (m_checkReads && ((m_lanes & ~m_written[addrOp.reg]) != 0 ||
+                       (value.kind == OperandKind::Reg && (m_lanes & ~m_written[value.reg]) != 0)))
+    return false;
+  LaneValues v;
+  gather(value, t, v);  // every reader has written it: nothing to report
+  // address() of each lane, with the space worked out once; an access inside
+  // the window of the last one is stored here, the rest through store().
+  const Space space = instrSpace();
+  const std::uint64_t* row = m_regs + regIndex(0, addrOp.reg);
+  const std::uint64_t mask = m_regMask[addrOp.reg];
+  const auto imm = static_cast<std::uint64_t>(addrOp.imm);
+  const std::uint64_t addrMask = space == Space::Shared ? 0xffffffffull : ~0ull;
+  const std::uint64_t valueMask = bytes < 8 ? (1ull << (8 * bytes)) - 1 : ~0ull;
+  for (LaneMask m = m_lanes; m; m &= m - 1) {
+    const int l = std::countr_zero(m);
+    const auto i = static_cast<std::size_t>(l);
+    const Address a{space, ((row[i] & mask) + imm) & addrMask};
+    const Address s = toSpecific(a);
+    if (m_window.writable && m_window.holds(s, bytes) && aligned(s.addr, bytes)) {
+      const std::uint64_t offset = s.addr - m_window.lo;
+      std::uint8_t* p = m_window.base + offset;
+      const std::uint64_t after = v[i] & valueMask;
+      const std::uint64_t before = loadLe(p, bytes);
+      storeLe(p, bytes, after);
+      if (m_rec && before != after)
+        m_rec->mem.push_back({m_window.region, m_window.index, offset, static_cast<std::uint8_t>(bytes), before, after});
+    } else {
+      store(l, a, bytes, v[i]);
+    }
+  }
+  return true;
+}
+
 bool ExecCtx::loadShared(std::uint32_t ctaIndex, std::uint32_t offset, unsigned bytes, std::uint64_t& out) {
   const auto& sh = m_engine.m_state.ctas[ctaIndex].shared;
   if (static_cast<std::uint64_t>(offset) + bytes > sh.size()) return false;
@@ -560,14 +595,17 @@ std::uint64_t ExecCtx::takeAsyncId() { return m_engine.m_state.nextAsyncId++; }
 void ExecCtx::jump(int lane, std::uint32_t pc) {
   ctl().pc[static_cast<std::size_t>(lane)] = pc;
   m_jumped |= 1u << lane;
+  m_warpJumpedTo = kNoPc;
 }
 
 void ExecCtx::jumpLanes(LaneMask lanes, std::uint32_t pc) {
   WarpControl& c = ctl();
   if (lanes == ~0u) {
     c.pc.fill(pc);
+    m_warpJumpedTo = pc;
   } else {
     for (LaneMask m = lanes; m; m &= m - 1) c.pc[static_cast<std::size_t>(std::countr_zero(m))] = pc;
+    m_warpJumpedTo = kNoPc;
   }
   m_jumped |= lanes;
 }
@@ -592,6 +630,7 @@ void ExecCtx::exitLanes(LaneMask lanes) {
   c.yielded &= ~lanes;
   c.polling &= ~lanes;
   m_jumped |= lanes;
+  m_warpJumpedTo = kNoPc;
   CtaControl& cc = ctaCtl(warp().cta);
   cc.liveThreads -= static_cast<std::uint32_t>(std::popcount(lanes));
 }
