@@ -216,10 +216,12 @@ void intArith(ExecCtx& ctx) {
     auto at = [](const std::uint64_t* r, std::size_t l) { return static_cast<U>(fromBits<T>(r[l])); };
     switch (ins.op) {
       case Opcode::Add:
-        ctx.writeLanes(ins.ops[0], [&](std::size_t l) { return toBits(static_cast<T>(static_cast<U>(at(a, l) + at(b, l)))); });
+        ctx.writeLanes(ins.ops[0],
+                       [&](std::size_t l) { return toBits(static_cast<T>(static_cast<U>(at(a, l) + at(b, l)))); });
         return;
       case Opcode::Sub:
-        ctx.writeLanes(ins.ops[0], [&](std::size_t l) { return toBits(static_cast<T>(static_cast<U>(at(a, l) - at(b, l)))); });
+        ctx.writeLanes(ins.ops[0],
+                       [&](std::size_t l) { return toBits(static_cast<T>(static_cast<U>(at(a, l) - at(b, l)))); });
         return;
       default: {  // mul, mad
         const bool mad = ins.op == Opcode::Mad;

@@ -99,6 +99,19 @@ std::string describeWait(const Program& p, const MachineState& st, std::uint32_t
   return "waits";
 }
 
+// Whether every lane's membermask operand reads 0xffffffff (as .b32) with
+// nothing to report: an immediate, or a register that every lane has written.
+bool fullMembermask(const ExecCtx& ctx, const Operand& op) {
+  if (op.kind == OperandKind::Imm) return !op.immIsFloat && static_cast<LaneMask>(op.imm) == ~0u;
+  const WarpState& ws = ctx.warp();
+  if (op.kind != OperandKind::Reg || (ctx.options().reportUninitializedReads && ws.written[op.reg] != ~0u))
+    return false;
+  const std::uint64_t* row = ws.regs.data() + static_cast<std::size_t>(op.reg) * kWarpSize;
+  std::uint64_t all = ~0ull;
+  for (std::size_t l = 0; l < kWarpSize; ++l) all &= row[l];
+  return static_cast<LaneMask>(all) == ~0u;
+}
+
 }  // namespace
 
 // Where every live lane is and what it waits for, lane group by lane group
@@ -381,6 +394,15 @@ bool Engine::resolveCollective(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, 
   const Instr& ins = ctx.ins();
   WarpControl& c = m_state.warps[w].ctl;
   const int mi = membermaskOperand(ins);
+  if (exec == ~0u && c.waiting == 0 && mi >= 0 && m_options.mode != ExecMode::Hardware &&
+      fullMembermask(ctx, ins.ops[static_cast<std::size_t>(mi)])) {
+    // The usual case: the whole warp arrives passing 0xffffffff and nobody
+    // waits, so every lane is a member of every mask and all are here: it
+    // runs now (what the general path below finds, with nothing to report).
+    if (ctx.record()) ctx.record()->membermask = ~0u;
+    runCollective(ctx, exec, 0);
+    return true;
+  }
   const int lead = std::countr_zero(exec);
   // No membermask operand: a warp-matrix instruction names every lane of the
   // warp ("all threads in the warp must execute the same instruction"), any

@@ -459,10 +459,34 @@ std::optional<LaneMask> ExecCtx::loadLanes(const Operand& op, unsigned bytes, La
   const auto imm = static_cast<std::uint64_t>(op.imm);
   const std::uint64_t addrMask = space == Space::Shared ? 0xffffffffull : ~0ull;
   LaneMask ok = 0;
-  for (LaneMask m = m_lanes; m; m &= m - 1) {
-    const int l = std::countr_zero(m);
-    const auto i = static_cast<std::size_t>(l);
-    if (load(l, {space, ((row[i] & mask) + imm) & addrMask}, bytes, out[i])) ok |= 1u << l;
+  // load() of each lane, with an access inside the window of the last one
+  // read here, the size known at compile time.
+  auto pass = [&]<unsigned N>() {
+    for (LaneMask m = m_lanes; m; m &= m - 1) {
+      const int l = std::countr_zero(m);
+      const auto i = static_cast<std::size_t>(l);
+      const Address a{space, ((row[i] & mask) + imm) & addrMask};
+      const Address s = space == Space::Generic ? toSpecific(a) : a;
+      if (m_window.holds(s, N) && (s.addr & (N - 1)) == 0) {
+        out[i] = loadLe(m_window.base + (s.addr - m_window.lo), N);
+        ok |= 1u << l;
+      } else if (load(l, a, N, out[i])) {
+        ok |= 1u << l;
+      }
+    }
+  };
+  switch (bytes) {
+    case 1: pass.template operator()<1>(); break;
+    case 2: pass.template operator()<2>(); break;
+    case 4: pass.template operator()<4>(); break;
+    case 8: pass.template operator()<8>(); break;
+    default:
+      for (LaneMask m = m_lanes; m; m &= m - 1) {
+        const int l = std::countr_zero(m);
+        const auto i = static_cast<std::size_t>(l);
+        if (load(l, {space, ((row[i] & mask) + imm) & addrMask}, bytes, out[i])) ok |= 1u << l;
+      }
+      break;
   }
   return ok;
 }
@@ -517,7 +541,8 @@ bool ExecCtx::storeLanes(const Operand& addrOp, const Operand& value, DataType t
       const std::uint64_t before = loadLe(p, bytes);
       storeLe(p, bytes, after);
       if (m_rec && before != after)
-        m_rec->mem.push_back({m_window.region, m_window.index, offset, static_cast<std::uint8_t>(bytes), before, after});
+        m_rec->mem.push_back(
+            {m_window.region, m_window.index, offset, static_cast<std::uint8_t>(bytes), before, after});
     } else {
       store(l, a, bytes, v[i]);
     }

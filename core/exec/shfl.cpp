@@ -84,7 +84,7 @@ void shflSources(Mod mode, const LaneValues& b, const LaneValues& c, Sources& sr
 // per-instruction part of shflSource() computed once. `src` gets the
 // sources when the step is recorded (for the flows).
 template <Mod M>
-void shflConverged(std::uint32_t b, std::uint32_t c, const LaneValues& a, LaneValues& out, LaneValues& inRange,
+void shflConverged(std::uint32_t b, std::uint32_t c, const std::uint64_t* a, LaneValues& out, LaneValues& inRange,
                    Sources* src) {
   if (src)
     for (std::size_t l = 0; l < kWarpSize; ++l) (*src)[l] = shflSource<M>(static_cast<int>(l), b, c);
@@ -98,7 +98,7 @@ void shflConverged(std::uint32_t b, std::uint32_t c, const LaneValues& a, LaneVa
       const int first = M == Mod::Down ? 0 : std::min(cval + bval, kWarpSize);
       const int end = M == Mod::Down ? std::max(cval - bval + 1, 0) : kWarpSize;
       const int shift = M == Mod::Down ? bval : -bval;
-      out = a;
+      std::copy_n(a, kWarpSize, out.begin());
       inRange.fill(0);
       for (int l = first; l < end; ++l) {
         out[static_cast<std::size_t>(l)] = a[static_cast<std::size_t>(l + shift)];
@@ -114,7 +114,7 @@ void shflConverged(std::uint32_t b, std::uint32_t c, const LaneValues& a, LaneVa
   }
 }
 
-void shflConverged(Mod mode, std::uint32_t b, std::uint32_t c, const LaneValues& a, LaneValues& out,
+void shflConverged(Mod mode, std::uint32_t b, std::uint32_t c, const std::uint64_t* a, LaneValues& out,
                    LaneValues& inRange, Sources* src) {
   switch (mode) {
     case Mod::Up: shflConverged<Mod::Up>(b, c, a, out, inRange, src); break;
@@ -168,8 +168,8 @@ void execShfl(ExecCtx& ctx) {
   const Members m = gatherMembers(ctx);
 
   // Phase 1: every participating lane's a, b and c.
-  LaneValues av, bv, cv;
-  ctx.gather(a, DataType::B32, av);
+  LaneValues abuf, bv, cv;
+  const std::uint64_t* av = ctx.row(a, DataType::B32, abuf);  // in place: read before anything is written
   ctx.gather(ins.ops[2], DataType::B32, bv);
   ctx.gather(ins.ops[3], DataType::B32, cv);
 
