@@ -367,8 +367,15 @@ void Engine::specialLanes(std::uint32_t warp, SpecialReg r, int comp, LaneValues
     case SpecialReg::Laneid:
       for (std::size_t l = 0; l < kWarpSize; ++l) out[l] = l;
       return;
-    default:
+    case SpecialReg::LanemaskEq:
+    case SpecialReg::LanemaskLt:
+    case SpecialReg::LanemaskLe:
+    case SpecialReg::LanemaskGt:
+    case SpecialReg::LanemaskGe:
       for (std::size_t l = 0; l < kWarpSize; ++l) out[l] = special(warp, static_cast<int>(l), r, comp);
+      return;
+    default:  // the same for every lane of the warp
+      out.fill(special(warp, 0, r, comp));
       return;
   }
 }

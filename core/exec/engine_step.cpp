@@ -112,7 +112,28 @@ bool fullMembermask(const ExecCtx& ctx, const Operand& op) {
   return static_cast<LaneMask>(all) == ~0u;
 }
 
+// Whether the instruction before pc (where a lane released from a barrier
+// stands) is a bar.red: only then has the release a result to write.
+bool barRedBefore(const Program& p, std::uint32_t pc) {
+  if (pc == 0 || pc > p.instrs.size()) return false;
+  const Instr& ins = p.instrs[pc - 1];
+  return (ins.op == Opcode::Bar || ins.op == Opcode::Barrier) && ins.opMod == Mod::Red;
+}
+
 }  // namespace
+
+// Defined here, beside the steps that make one per instruction, so that
+// making one is inlined there.
+ExecCtx::ExecCtx(Engine& engine, std::uint32_t warp, const Instr& ins, LaneMask lanes, StepRecord* rec)
+    : m_engine(engine),
+      m_warp(warp),
+      m_ins(ins),
+      m_lanes(lanes),
+      m_regs(engine.m_state.warps[warp].regs.data()),
+      m_written(engine.m_state.warps[warp].written.data()),
+      m_regMask(engine.m_regMask.data()),
+      m_checkReads(engine.m_options.reportUninitializedReads),
+      m_rec(rec) {}
 
 // Where every live lane is and what it waits for, lane group by lane group
 // (deadlock reports, and where a program stood when its step budget ran out).
@@ -553,7 +574,15 @@ void Engine::runCollective(ExecCtx& ctx, LaneMask lanes, LaneMask missing) {
     }
   } else if (advance == ~0u) {  // the whole warp (the usual case): plain passes over the arrays
     c.waitKind.fill(WaitKind::None);
-    for (std::size_t l = 0; l < kWarpSize; ++l) c.pc[l] += c.pc[l] == pc ? 1u : 0u;
+    std::uint32_t differ = 0;
+    for (std::size_t l = 0; l < kWarpSize; ++l) {
+      c.pc[l] += c.pc[l] == pc ? 1u : 0u;
+      differ |= c.pc[l] ^ (pc + 1);
+    }
+    ctx.m_jumped = ~0u;  // already advanced
+    // Every lane stood here: the warp goes on together (as if it jumped to pc + 1).
+    ctx.m_warpJumpedTo = differ == 0 ? pc + 1 : ExecCtx::kNoPc;
+    return;
   } else {
     for (LaneMask m = lanes; m; m &= m - 1) c.waitKind[static_cast<std::size_t>(std::countr_zero(m))] = WaitKind::None;
     for (LaneMask m = advance; m; m &= m - 1) {
@@ -632,16 +661,25 @@ void Engine::settleWaits(std::uint32_t w) {
     b = BarrierState{};
     for (std::uint32_t wi = cta.firstWarp; wi < cta.firstWarp + cta.numWarps; ++wi) {
       WarpControl& c = m_state.warps[wi].ctl;
+      LaneMask released = 0;
       for (LaneMask m = c.waiting; m; m &= m - 1) {
         const int l = std::countr_zero(m);
         const std::size_t li = static_cast<std::size_t>(l);
         if (c.waitKind[li] == WaitKind::Barrier && c.waitArg[li] == id) {
           touchWarp(wi);
-          c.waiting &= ~(1u << l);
+          released |= 1u << l;
           c.waitKind[li] = WaitKind::None;
-          writeBarrierReduction(wi, l, done);
         }
       }
+      c.waiting &= ~released;
+      if (released == 0) continue;
+      // bar.red writes its result lane by lane; lanes released together from
+      // one plain bar.sync (the usual case) need no look at each.
+      const std::uint32_t pc0 = c.pc[static_cast<std::size_t>(std::countr_zero(released))];
+      bool onePc = true;
+      for (LaneMask m = released; m; m &= m - 1) onePc = onePc && c.pc[static_cast<std::size_t>(std::countr_zero(m))] == pc0;
+      if (onePc && !barRedBefore(*m_program, pc0)) continue;
+      for (LaneMask m = released; m; m &= m - 1) writeBarrierReduction(wi, std::countr_zero(m), done);
     }
   }
   // The cluster barrier. Lanes wait in barrier.cluster.wait only for a phase

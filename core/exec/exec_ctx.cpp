@@ -27,17 +27,6 @@ std::uint64_t narrowLiteral(std::uint64_t f64bits, fp::Format to) {
 
 }  // namespace
 
-ExecCtx::ExecCtx(Engine& engine, std::uint32_t warp, const Instr& ins, LaneMask lanes, StepRecord* rec)
-    : m_engine(engine),
-      m_warp(warp),
-      m_ins(ins),
-      m_lanes(lanes),
-      m_regs(engine.m_state.warps[warp].regs.data()),
-      m_written(engine.m_state.warps[warp].written.data()),
-      m_regMask(engine.m_regMask.data()),
-      m_checkReads(engine.m_options.reportUninitializedReads),
-      m_rec(rec) {}
-
 const Program& ExecCtx::program() const { return m_engine.program(); }
 const MachineState& ExecCtx::state() const { return m_engine.m_state; }
 const WarpState& ExecCtx::warp() const { return m_engine.m_state.warps[m_warp]; }

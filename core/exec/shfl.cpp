@@ -64,12 +64,12 @@ using Sources = std::array<ShflSource, kWarpSize>;
 // (the b and c of a lane that does not execute are unspecified, and so is
 // its entry, which nobody reads).
 template <Mod M>
-void shflSources(const LaneValues& b, const LaneValues& c, Sources& src) {
+void shflSources(const std::uint64_t* b, const std::uint64_t* c, Sources& src) {
   for (std::size_t l = 0; l < kWarpSize; ++l)
     src[l] = shflSource<M>(static_cast<int>(l), static_cast<std::uint32_t>(b[l]), static_cast<std::uint32_t>(c[l]));
 }
 
-void shflSources(Mod mode, const LaneValues& b, const LaneValues& c, Sources& src) {
+void shflSources(Mod mode, const std::uint64_t* b, const std::uint64_t* c, Sources& src) {
   switch (mode) {
     case Mod::Up: shflSources<Mod::Up>(b, c, src); break;
     case Mod::Down: shflSources<Mod::Down>(b, c, src); break;
@@ -125,7 +125,7 @@ void shflConverged(Mod mode, std::uint32_t b, std::uint32_t c, const std::uint64
   }
 }
 
-bool sameInEveryLane(const LaneValues& v) {
+bool sameInEveryLane(const std::uint64_t* v) {
   std::uint64_t differ = 0;
   for (std::size_t l = 0; l < kWarpSize; ++l) differ |= v[l] ^ v[0];
   return differ == 0;
@@ -168,10 +168,10 @@ void execShfl(ExecCtx& ctx) {
   const Members m = gatherMembers(ctx);
 
   // Phase 1: every participating lane's a, b and c.
-  LaneValues abuf, bv, cv;
-  const std::uint64_t* av = ctx.row(a, DataType::B32, abuf);  // in place: read before anything is written
-  ctx.gather(ins.ops[2], DataType::B32, bv);
-  ctx.gather(ins.ops[3], DataType::B32, cv);
+  LaneValues abuf, bbuf, cbuf;  // operands are read in place where they can be, before anything is written
+  const std::uint64_t* av = ctx.row(a, DataType::B32, abuf);
+  const std::uint64_t* bv = ctx.row(ins.ops[2], DataType::B32, bbuf);
+  const std::uint64_t* cv = ctx.row(ins.ops[3], DataType::B32, cbuf);
 
   // Source lanes and values. A source that does not take part (exited,
   // inactive, or outside the reader's membermask) is undefined in the ISA;
