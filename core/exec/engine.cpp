@@ -383,9 +383,13 @@ void Engine::specialLanes(std::uint32_t warp, SpecialReg r, int comp, LaneValues
 std::optional<Engine::Group> Engine::nextGroup(std::uint32_t w) const {
   const WarpControl& c = m_state.warps[w].ctl;
   // A converged warp whose lanes the last step left together: no PC to compare.
-  if (const UniformPc& u = m_uniformPc[w]; u.gen == m_pcGen && c.ready() == ~0u && (c.yielded == 0 || c.yielded == ~0u))
-    return Group{~0u, u.pc};
-  return nextGroupOf(c);
+  if (c.ready() != ~0u || (c.yielded != 0 && c.yielded != ~0u)) return nextGroupOf(c);
+  UniformPc& u = m_uniformPc[w];
+  if (u.gen == m_pcGen) return Group{~0u, u.pc};
+  // A group of all 32 lanes means they all stand at its PC: keep it.
+  const std::optional<Group> g = nextGroupOf(c);
+  if (g && g->lanes == ~0u) u = {g->pc, m_pcGen};
+  return g;
 }
 
 std::optional<Engine::Group> Engine::nextGroupOf(const WarpControl& c) const {

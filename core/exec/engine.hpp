@@ -172,7 +172,7 @@ class Engine {
     std::uint32_t pc = 0;
     std::uint32_t gen = 0;  // 0: never valid
   };
-  std::vector<UniformPc> m_uniformPc;
+  mutable std::vector<UniformPc> m_uniformPc;  // nextGroup() also keeps what it finds
   std::uint32_t m_pcGen = 1;
   void forgetUniformPcs() {
     if (++m_pcGen == 0) {  // wrapped: no stale entry may match again

@@ -309,6 +309,7 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
   if (ins.guard >= 0) {
     const std::uint64_t* row = ws.regs.data() + static_cast<std::size_t>(ins.guard) * kWarpSize;
     LaneMask set = 0;
+#pragma GCC unroll 32
     for (std::size_t l = 0; l < kWarpSize; ++l) set |= static_cast<LaneMask>(row[l] & 1u) << l;
     exec = g.lanes & (ins.guardNegated ? ~set : set);
   }

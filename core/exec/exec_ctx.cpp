@@ -183,12 +183,12 @@ void ExecCtx::scatterReg(std::uint32_t reg, const LaneValues& v, LaneMask lanes)
   const std::uint64_t mask = m_regMask[reg];
   lanes &= m_lanes;
   if (m_rec) {
-    RowJournal journal(m_rec->regs, kWarpSize);
-    const std::uint64_t* row = m_regs + regIndex(0, reg);
-    const LaneMask written = m_written[reg];
+    // (RowJournal made this slower: a warp's entries for one register are
+    // mostly all kept, and making room first costs more than push_back.)
+    m_rec->regs.reserve(m_rec->regs.size() + kWarpSize);
     for (LaneMask m = lanes; m; m &= m - 1) {
       const int l = std::countr_zero(m);
-      journal.put(m_warp, reg, l, row, written, v[static_cast<std::size_t>(l)] & mask);
+      journalReg(l, reg, v[static_cast<std::size_t>(l)] & mask);
     }
   }
   std::uint64_t* row = m_regs + regIndex(0, reg);

@@ -126,6 +126,8 @@ class ExecCtx {
   // executes one site unrecorded into a register, the values go straight
   // into its row (f may read the destination: lane l's value is computed
   // before lane l is written, and f must read lane l's operands only).
+  // (Computing into a local row first and copying it was tried: one pass
+  // more, no vector code from it, more instructions under callgrind.)
   template <class F>
   void writeLanes(const Operand& dst, F&& f) {
     if (dst.kind == OperandKind::Reg && m_lanes == ~0u && m_rec == nullptr && m_siteOf == nullptr) {
