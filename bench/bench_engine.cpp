@@ -40,6 +40,31 @@ void BM_BlockReduceHeadless(benchmark::State& state) {
 }
 BENCHMARK(BM_BlockReduceHeadless)->Arg(1024)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 
+// A large grid: 4096 CTAs of 64 threads walk an array of 2.75 words per
+// thread with a grid stride (bench/data/grid_stride.cu), so the last pass
+// runs with a quarter of the threads and its warps diverge at the loop exit.
+void BM_GridStrideHeadless(benchmark::State& state) {
+  const auto ctas = static_cast<std::uint32_t>(state.range(0));
+  constexpr std::uint32_t kThreads = 64;
+  const std::uint32_t n = ctas * kThreads * 11 / 4;
+  const auto program = loadProgram("grid_stride.ptx");
+  const core::LaunchConfig launch = gridStrideLaunch(ctas, kThreads, n);
+  std::uint64_t lanes = 0;
+  std::optional<core::Engine> e;  // made and destroyed outside the timed region
+  for (auto _ : state) {
+    state.PauseTiming();
+    e.reset();
+    e.emplace(makeEngine(program, launch, headlessOptions()));
+    state.ResumeTiming();
+    const core::RunResult r = e->run(1ull << 40);
+    if (r.stop != core::StopReason::Finished) state.SkipWithError("the grid-stride kernel did not finish");
+    lanes += e->laneInstructions();
+  }
+  state.counters["lane_instr_per_s"] = benchmark::Counter(static_cast<double>(lanes), benchmark::Counter::kIsRate);
+  state.counters["lane_instr"] = static_cast<double>(lanes) / static_cast<double>(state.iterations());
+}
+BENCHMARK(BM_GridStrideHeadless)->Arg(4096)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+
 // Full history recording: every step goes through History::forward(), which
 // keeps what stepping back, seeking and the views need. Arguments: CTAs, and
 // whether the scheduling is the headless one (run-to-block, so the only

@@ -61,6 +61,17 @@ core::LaunchConfig blockReduceLaunch(std::uint32_t ctas, std::uint32_t threads) 
   return cfg;
 }
 
+core::LaunchConfig gridStrideLaunch(std::uint32_t ctas, std::uint32_t threads, std::uint32_t n) {
+  core::LaunchConfig cfg;
+  cfg.entry = "grid_stride";
+  cfg.grid = {ctas, 1, 1};
+  cfg.block = {threads, 1, 1};
+  cfg.buffers.push_back({"in", words(n, [](std::size_t i) { return static_cast<std::uint32_t>(i * 2654435761u); })});
+  cfg.buffers.push_back({"out", std::vector<std::uint8_t>(static_cast<std::size_t>(n) * 4)});
+  cfg.params = {core::ParamValue::buf(0), core::ParamValue::buf(1), core::ParamValue::scalar(n)};
+  return cfg;
+}
+
 core::LaunchConfig steppingLoopLaunch(std::uint32_t iterations) {
   core::LaunchConfig cfg;
   cfg.entry = "stepping_loop";

@@ -21,6 +21,9 @@ std::shared_ptr<const core::Program> loadProgram(const std::string& file);
 
 // The two-level block reduction over `ctas` CTAs of `threads` threads.
 core::LaunchConfig blockReduceLaunch(std::uint32_t ctas, std::uint32_t threads);
+// The grid-stride kernel over `ctas` CTAs of `threads` threads and an array
+// of `n` words (bench/data/grid_stride.cu).
+core::LaunchConfig gridStrideLaunch(std::uint32_t ctas, std::uint32_t threads, std::uint32_t n);
 // Four warps of one CTA looping `iterations` times (shuffles, shared memory, bar.sync).
 core::LaunchConfig steppingLoopLaunch(std::uint32_t iterations);
 

@@ -196,63 +196,59 @@ void intArith(ExecCtx& ctx) {
       ins.op == Opcode::Abs || ins.op == Opcode::Neg                                                        ? 1
       : ins.op == Opcode::Mad || ins.op == Opcode::Madc || ins.op == Opcode::Mad24 || ins.op == Opcode::Sad ? 3
                                                                                                             : 2;
-  std::array<LaneValues, 3> in;
-  for (std::size_t i = 0; i < sources && i + 1 < ins.ops.size(); ++i) {
-    DataType st = t;
-    if (i == 2 && madWide) {
-      st = sizeof(T) == 2 ? (std::is_signed_v<T> ? DataType::S32 : DataType::U32)
-                          : (std::is_signed_v<T> ? DataType::S64 : DataType::U64);
-    }
-    ctx.gather(ins.ops[i + 1], st, in[i]);
-  }
-  auto src = [&](int lane, std::size_t i) { return fromBits<T>(in[i - 1][static_cast<std::size_t>(lane)]); };
-  LaneValues out{};
-
-  if (ctx.lanes() == ~0u && !sat && !hi && !ins.has(Mod::Cc)) {
+  auto sourceType = [&](std::size_t i) {
+    if (i == 2 && madWide)
+      return sizeof(T) == 2 ? (std::is_signed_v<T> ? DataType::S32 : DataType::U32)
+                            : (std::is_signed_v<T> ? DataType::S64 : DataType::U64);
+    return t;
+  };
+  const bool plain = ins.op == Opcode::Add || ins.op == Opcode::Sub || ins.op == Opcode::Mul || ins.op == Opcode::Mad;
+  if (ctx.lanes() == ~0u && plain && !sat && !hi && !ins.has(Mod::Cc) && ins.ops.size() > sources) {
     // The whole warp through add/sub/mul/mad with no carry, saturation or
-    // high half: one loop per opcode over plain values (the general loop
-    // below gives the same results).
-    auto at = [&](std::size_t i, std::size_t l) { return static_cast<U>(fromBits<T>(in[i][l])); };
-    bool done = true;
+    // high half: one pass per opcode over the source rows, in place where
+    // they can be (the general loop below gives the same results).
+    std::array<LaneValues, 3> buf;
+    std::array<const std::uint64_t*, 3> in{};
+    for (std::size_t i = 0; i < sources; ++i) in[i] = ctx.row(ins.ops[i + 1], sourceType(i), buf[i]);
+    const std::uint64_t* a = in[0];
+    const std::uint64_t* b = in[1];
+    const std::uint64_t* c = in[2];
+    auto at = [](const std::uint64_t* r, std::size_t l) { return static_cast<U>(fromBits<T>(r[l])); };
     switch (ins.op) {
       case Opcode::Add:
-        for (std::size_t l = 0; l < kWarpSize; ++l)
-          out[l] = toBits(static_cast<T>(static_cast<U>(at(0, l) + at(1, l))));
-        break;
+        ctx.writeLanes(ins.ops[0],
+                       [&](std::size_t l) { return toBits(static_cast<T>(static_cast<U>(at(a, l) + at(b, l)))); });
+        return;
       case Opcode::Sub:
-        for (std::size_t l = 0; l < kWarpSize; ++l)
-          out[l] = toBits(static_cast<T>(static_cast<U>(at(0, l) - at(1, l))));
-        break;
-      case Opcode::Mul:
-      case Opcode::Mad: {
+        ctx.writeLanes(ins.ops[0],
+                       [&](std::size_t l) { return toBits(static_cast<T>(static_cast<U>(at(a, l) - at(b, l)))); });
+        return;
+      default: {  // mul, mad
         const bool mad = ins.op == Opcode::Mad;
         if constexpr (sizeof(T) <= 4) {
           if (wide) {
             using WT = W<T>;
             using WU = std::make_unsigned_t<WT>;
-            for (std::size_t l = 0; l < kWarpSize; ++l) {
-              const WU p = static_cast<WU>(wideProduct(fromBits<T>(in[0][l]), fromBits<T>(in[1][l])));
-              const WU c = mad ? static_cast<WU>(fromBits<WT>(in[2][l])) : WU{0};
-              out[l] = toBits(static_cast<WT>(static_cast<WU>(p + c)));
-            }
-            break;
+            ctx.writeLanes(ins.ops[0], [&](std::size_t l) {
+              const WU p = static_cast<WU>(wideProduct(fromBits<T>(a[l]), fromBits<T>(b[l])));
+              const WU d = mad ? static_cast<WU>(fromBits<WT>(c[l])) : WU{0};
+              return toBits(static_cast<WT>(static_cast<WU>(p + d)));
+            });
+            return;
           }
         }
-        for (std::size_t l = 0; l < kWarpSize; ++l) {
-          const U p = static_cast<U>(productLo(fromBits<T>(in[0][l]), fromBits<T>(in[1][l])));
-          out[l] = toBits(static_cast<T>(static_cast<U>(p + (mad ? at(2, l) : U{0}))));
-        }
-        break;
+        ctx.writeLanes(ins.ops[0], [&](std::size_t l) {
+          const U p = static_cast<U>(productLo(fromBits<T>(a[l]), fromBits<T>(b[l])));
+          return toBits(static_cast<T>(static_cast<U>(p + (mad ? at(c, l) : U{0}))));
+        });
+        return;
       }
-      default:
-        done = false;
-        break;
-    }
-    if (done) {
-      ctx.scatter(ins.ops[0], out);
-      return;
     }
   }
+  std::array<LaneValues, 3> in;
+  for (std::size_t i = 0; i < sources && i + 1 < ins.ops.size(); ++i) ctx.gather(ins.ops[i + 1], sourceType(i), in[i]);
+  auto src = [&](int lane, std::size_t i) { return fromBits<T>(in[i - 1][static_cast<std::size_t>(lane)]); };
+  LaneValues out{};
 
   // One loop per opcode (a template argument, so each loop is straight-line
   // code instead of a switch per lane).

@@ -326,6 +326,29 @@ void execBits(ExecCtx& ctx) {
   }
 
   const SourceTypes sources = sourceTypes(ins.op, t);
+  const bool twoOperand = ins.op == Opcode::And || ins.op == Opcode::Or || ins.op == Opcode::Xor ||
+                          ins.op == Opcode::Shl || ins.op == Opcode::Shr;
+  if (ctx.lanes() == ~0u && twoOperand && t != DataType::Pred && ins.ops.size() > 2) {
+    // The whole warp through the common two-operand forms: one pass per
+    // opcode over the source rows, in place where they can be, with nothing
+    // chosen per lane (the general loop below gives the same results).
+    LaneValues bufA, bufB;
+    const std::uint64_t* a = ctx.row(ins.ops[1], sources[0], bufA);
+    const std::uint64_t* b = ctx.row(ins.ops[2], sources[1], bufB);
+    const Operand& d = ins.ops[0];
+    switch (ins.op) {
+      case Opcode::And: ctx.writeLanes(d, [&](std::size_t l) { return a[l] & b[l]; }); return;
+      case Opcode::Or: ctx.writeLanes(d, [&](std::size_t l) { return a[l] | b[l]; }); return;
+      case Opcode::Xor: ctx.writeLanes(d, [&](std::size_t l) { return a[l] ^ b[l]; }); return;
+      default: {
+        const bool left = ins.op == Opcode::Shl;
+        ctx.writeLanes(d, [&](std::size_t l) {
+          return shiftBits(left, a[l], static_cast<std::uint32_t>(b[l]), width, mask, isSigned);
+        });
+        return;
+      }
+    }
+  }
   for (std::size_t i = 0; i < sources.size() && i + 1 < ins.ops.size(); ++i) {
     if (sources[i] == DataType::Pred) {
       ctx.gatherPred(ins.ops[i + 1], in[i]);

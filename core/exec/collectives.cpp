@@ -61,8 +61,8 @@ Members gatherMembers(ExecCtx& ctx) {
   m.lanes = ctx.lanes();
   const int mi = membermaskOperand(ctx.ins());
   if (mi < 0) return m;
-  LaneValues v;
-  ctx.gather(ctx.ins().ops[static_cast<std::size_t>(mi)], DataType::B32, v);
+  LaneValues buf;
+  const std::uint64_t* v = ctx.row(ctx.ins().ops[static_cast<std::size_t>(mi)], DataType::B32, buf);
   if (m.lanes == ~0u) {  // the whole warp: a plain copy
     for (std::size_t l = 0; l < kWarpSize; ++l) m.mask[l] = static_cast<LaneMask>(v[l]);
   } else {

@@ -129,9 +129,9 @@ void execSetp(ExecCtx& ctx) {
   const bool ftz = ins.has(Mod::Ftz);
   const bool withC = hasBoolOp(ins) && ins.ops.size() > 3;
   const Operand& pDst = ins.ops[0];
-  LaneValues av, bv, cv, pv{}, qv{};
-  ctx.gather(ins.ops[1], t, av);
-  ctx.gather(ins.ops[2], t, bv);
+  LaneValues bufA, bufB, cv, pv{}, qv{};
+  const std::uint64_t* av = ctx.row(ins.ops[1], t, bufA);
+  const std::uint64_t* bv = ctx.row(ins.ops[2], t, bufB);
   if (withC) ctx.gatherPred(ins.ops[3], cv);
   // The comparisons (for packed types: the low halves in bit 0, the high
   // halves in bit 1); an integer type is dispatched once, not per lane.

@@ -279,6 +279,7 @@ std::variant<Engine, std::string> Engine::create(std::shared_ptr<const Program> 
       w.local.assign(e.m_localBytes * kWarpSize, 0);
     }
   }
+  e.m_uniformPc.assign(st.warps.size(), {});
   return e;
 }
 
@@ -347,6 +348,10 @@ void Engine::specialLanes(std::uint32_t warp, SpecialReg r, int comp, LaneValues
       // Consecutive lanes are consecutive threads: count x, carrying into y and z.
       const std::size_t k = static_cast<std::size_t>(comp < 0 || comp > 2 ? 0 : comp);
       Dim3 t = tidOf(warp, 0);
+      if (k == 0 && t[0] + kWarpSize <= m_launch.block[0]) {  // the warp within one row: x counts up
+        for (std::size_t l = 0; l < kWarpSize; ++l) out[l] = t[0] + l;
+        return;
+      }
       for (std::size_t l = 0; l < kWarpSize; ++l) {
         out[l] = t[k];
         if (++t[0] == m_launch.block[0]) {
@@ -362,8 +367,15 @@ void Engine::specialLanes(std::uint32_t warp, SpecialReg r, int comp, LaneValues
     case SpecialReg::Laneid:
       for (std::size_t l = 0; l < kWarpSize; ++l) out[l] = l;
       return;
-    default:
+    case SpecialReg::LanemaskEq:
+    case SpecialReg::LanemaskLt:
+    case SpecialReg::LanemaskLe:
+    case SpecialReg::LanemaskGt:
+    case SpecialReg::LanemaskGe:
       for (std::size_t l = 0; l < kWarpSize; ++l) out[l] = special(warp, static_cast<int>(l), r, comp);
+      return;
+    default:  // the same for every lane of the warp
+      out.fill(special(warp, 0, r, comp));
       return;
   }
 }
@@ -394,6 +406,18 @@ Engine::Group lowestPc(const WarpControl& c, LaneMask cand) {
 }
 
 }  // namespace
+
+std::optional<Engine::Group> Engine::nextGroup(std::uint32_t w) const {
+  const WarpControl& c = m_state.warps[w].ctl;
+  // A converged warp whose lanes the last step left together: no PC to compare.
+  if (c.ready() != ~0u || (c.yielded != 0 && c.yielded != ~0u)) return nextGroupOf(c);
+  UniformPc& u = m_uniformPc[w];
+  if (u.gen == m_pcGen) return Group{~0u, u.pc};
+  // A group of all 32 lanes means they all stand at its PC: keep it.
+  const std::optional<Group> g = nextGroupOf(c);
+  if (g && g->lanes == ~0u) u = {g->pc, m_pcGen};
+  return g;
+}
 
 std::optional<Engine::Group> Engine::minPcGroup(const WarpControl& c) {
   const LaneMask cand = schedulingCandidates(c);
@@ -478,10 +502,7 @@ void Engine::touchInflight() {
   m_rec->inflight.emplace(m_state.inflight, std::vector<AsyncOp>{});
 }
 
-void Engine::beginRecord(StepRecord* rec, std::uint32_t w, std::uint32_t pc) {
-  m_rec = rec;
-  m_ctaControlChanged = false;
-  if (!rec) return;
+void Engine::startRecord(StepRecord* rec, std::uint32_t w, std::uint32_t pc) {
   m_touched.warps.clear();
   m_touched.ctas.clear();
   m_touched.clusters.clear();
@@ -496,18 +517,15 @@ void Engine::beginRecord(StepRecord* rec, std::uint32_t w, std::uint32_t pc) {
   rec->trappedBefore = m_state.trapped;
 }
 
-void Engine::endRecord(StepRecord* rec) {
-  if (rec) {
-    for (auto& c : rec->warpCtl) c.after = m_state.warps[c.index].ctl;
-    for (auto& c : rec->ctaCtl) c.after = m_state.ctas[c.index].ctl;
-    for (auto& c : rec->clusterCtl) c.after = m_state.clusters[c.index];
-    for (auto& c : rec->groups) c.after = m_state.warps[c.index].groups;
-    if (rec->inflight) rec->inflight->second = m_state.inflight;
-    rec->nextWarpAfter = m_state.nextWarp;
-    rec->nextAsyncIdAfter = m_state.nextAsyncId;
-    rec->trappedAfter = m_state.trapped;
-  }
-  m_rec = nullptr;
+void Engine::finishRecord(StepRecord* rec) {
+  for (auto& c : rec->warpCtl) c.after = m_state.warps[c.index].ctl;
+  for (auto& c : rec->ctaCtl) c.after = m_state.ctas[c.index].ctl;
+  for (auto& c : rec->clusterCtl) c.after = m_state.clusters[c.index];
+  for (auto& c : rec->groups) c.after = m_state.warps[c.index].groups;
+  if (rec->inflight) rec->inflight->second = m_state.inflight;
+  rec->nextWarpAfter = m_state.nextWarp;
+  rec->nextAsyncIdAfter = m_state.nextAsyncId;
+  rec->trappedAfter = m_state.trapped;
 }
 
 }  // namespace ws::core

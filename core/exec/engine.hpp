@@ -52,8 +52,12 @@ class Engine {
   const Program& program() const { return *m_program; }
   const LaunchConfig& launch() const { return m_launch; }
   const MachineState& state() const { return m_state; }
-  // For history restore and user edits (journaled by the caller).
-  MachineState& mutableState() { return m_state; }
+  // For history restore and user edits (journaled by the caller). The
+  // scheduler's knowledge of where converged warps stand is dropped.
+  MachineState& mutableState() {
+    forgetUniformPcs();
+    return m_state;
+  }
   const EngineOptions& options() const { return m_options; }
   void setOptions(const EngineOptions& o) { m_options = o; }
   std::uint32_t entry() const { return m_entry; }
@@ -81,7 +85,8 @@ class Engine {
     LaneMask lanes = 0;
     std::uint32_t pc = 0;
   };
-  std::optional<Group> nextGroup(std::uint32_t w) const { return nextGroupOf(m_state.warps[w].ctl); }
+  // The group step() runs next for warp w (kept while its lanes stay together).
+  std::optional<Group> nextGroup(std::uint32_t w) const;
   // The same rule for any control record of this program (a warp of a
   // recorded state the views show): hardware mode's rule S, else MinPc.
   std::optional<Group> nextGroupOf(const WarpControl& c) const;
@@ -118,7 +123,14 @@ class Engine {
   void dispatch(ExecCtx& ctx);
   bool resolveCollective(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, LaneMask exec);
   void runCollective(ExecCtx& ctx, LaneMask lanes, LaneMask missing);
-  void settle(std::uint32_t w);
+  // After a step of warp w: complete the waits it may have satisfied. Most
+  // steps leave nothing to complete: that is checked here, inline.
+  void settle(std::uint32_t w) {
+    const WarpState& ws = m_state.warps[w];
+    if (ws.ctl.waiting != 0 || m_ctaControlChanged || m_state.clusters[m_state.ctas[ws.cta].cluster].arrived != 0)
+      settleWaits(w);
+  }
+  void settleWaits(std::uint32_t w);
   // bar.red: the reduction of a completed barrier phase into the destination
   // of the bar.red that released lane `lane` of warp w waited at.
   void writeBarrierReduction(std::uint32_t w, int lane, const BarrierState& done);
@@ -129,8 +141,17 @@ class Engine {
   StepResult stuckWarp(ExecCtx& ctx, std::uint32_t w);
   void reportStuck(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, LaneMask here);
   std::string hangNote() const;
-  void beginRecord(StepRecord* rec, std::uint32_t w, std::uint32_t pc);
-  void endRecord(StepRecord* rec);
+  void beginRecord(StepRecord* rec, std::uint32_t w, std::uint32_t pc) {
+    m_rec = rec;
+    m_ctaControlChanged = false;
+    if (rec) startRecord(rec, w, pc);
+  }
+  void endRecord(StepRecord* rec) {
+    if (rec) finishRecord(rec);
+    m_rec = nullptr;
+  }
+  void startRecord(StepRecord* rec, std::uint32_t w, std::uint32_t pc);
+  void finishRecord(StepRecord* rec);
 
   std::shared_ptr<const Program> m_program;
   LaunchConfig m_launch;
@@ -145,6 +166,25 @@ class Engine {
   std::uint64_t m_localBytes = 0;
   std::uint32_t m_numRegs = 0;
   std::vector<std::uint64_t> m_regMask;  // [reg]: the bits its declared type holds (pred: bit 0)
+
+  // Per warp, the PC every one of its 32 lanes stands at, where the last
+  // step of the warp left them together (it moved on or jumped as one), so
+  // that nextGroup() of a converged warp need not compare 32 PCs. Only an
+  // acceleration: an entry holds while its generation is the current one,
+  // and anything that may move PCs otherwise (mutableState(), an async
+  // retirement, a deadlock report) starts a new generation.
+  struct UniformPc {
+    std::uint32_t pc = 0;
+    std::uint32_t gen = 0;  // 0: never valid
+  };
+  mutable std::vector<UniformPc> m_uniformPc;  // nextGroup() also keeps what it finds
+  std::uint32_t m_pcGen = 1;
+  void forgetUniformPcs() {
+    if (++m_pcGen == 0) {  // wrapped: no stale entry may match again
+      for (UniformPc& u : m_uniformPc) u.gen = 0;
+      m_pcGen = 1;
+    }
+  }
 
   // Copy-on-first-touch journal of control records for the step in progress.
   struct Touched {

@@ -99,7 +99,41 @@ std::string describeWait(const Program& p, const MachineState& st, std::uint32_t
   return "waits";
 }
 
+// Whether every lane's membermask operand reads 0xffffffff (as .b32) with
+// nothing to report: an immediate, or a register that every lane has written.
+bool fullMembermask(const ExecCtx& ctx, const Operand& op) {
+  if (op.kind == OperandKind::Imm) return !op.immIsFloat && static_cast<LaneMask>(op.imm) == ~0u;
+  const WarpState& ws = ctx.warp();
+  if (op.kind != OperandKind::Reg || (ctx.options().reportUninitializedReads && ws.written[op.reg] != ~0u))
+    return false;
+  const std::uint64_t* row = ws.regs.data() + static_cast<std::size_t>(op.reg) * kWarpSize;
+  std::uint64_t all = ~0ull;
+  for (std::size_t l = 0; l < kWarpSize; ++l) all &= row[l];
+  return static_cast<LaneMask>(all) == ~0u;
+}
+
+// Whether the instruction before pc (where a lane released from a barrier
+// stands) is a bar.red: only then has the release a result to write.
+bool barRedBefore(const Program& p, std::uint32_t pc) {
+  if (pc == 0 || pc > p.instrs.size()) return false;
+  const Instr& ins = p.instrs[pc - 1];
+  return (ins.op == Opcode::Bar || ins.op == Opcode::Barrier) && ins.opMod == Mod::Red;
+}
+
 }  // namespace
+
+// Defined here, beside the steps that make one per instruction, so that
+// making one is inlined there.
+ExecCtx::ExecCtx(Engine& engine, std::uint32_t warp, const Instr& ins, LaneMask lanes, StepRecord* rec)
+    : m_engine(engine),
+      m_warp(warp),
+      m_ins(ins),
+      m_lanes(lanes),
+      m_regs(engine.m_state.warps[warp].regs.data()),
+      m_written(engine.m_state.warps[warp].written.data()),
+      m_regMask(engine.m_regMask.data()),
+      m_checkReads(engine.m_options.reportUninitializedReads),
+      m_rec(rec) {}
 
 // Where every live lane is and what it waits for, lane group by lane group
 // (deadlock reports, and where a program stood when its step budget ran out).
@@ -235,6 +269,7 @@ void Engine::releaseGroupWaits(std::uint32_t w) {
 
 StepResult Engine::retireAsync(std::size_t index, StepRecord* rec) {
   const AsyncOp op = m_state.inflight[index];
+  forgetUniformPcs();  // the completion may release or move lanes of any warp
   beginRecord(rec, op.issuerWarp, op.pc);
   if (rec) rec->completedAsync = true;
   const std::uint32_t n = static_cast<std::uint32_t>(m_state.warps.size());
@@ -251,6 +286,7 @@ StepResult Engine::retireAsync(std::size_t index, StepRecord* rec) {
 
 StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
   const Program& p = *m_program;
+  m_uniformPc[w].gen = 0;  // set again below where the warp stays together
   if (g.pc >= p.instrs.size() || g.pc >= p.functions[p.instrs[g.pc].func].end) {
     // Fell off the end of a function body: treat as ret (nvcc always emits
     // one, but hand-written snippets may not).
@@ -273,6 +309,7 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
   if (ins.guard >= 0) {
     const std::uint64_t* row = ws.regs.data() + static_cast<std::size_t>(ins.guard) * kWarpSize;
     LaneMask set = 0;
+#pragma GCC unroll 32
     for (std::size_t l = 0; l < kWarpSize; ++l) set |= static_cast<LaneMask>(row[l] & 1u) << l;
     exec = g.lanes & (ins.guardNegated ? ~set : set);
   }
@@ -318,8 +355,11 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
   }
   if (move == ~0u) {
     c.pc.fill(g.pc + 1);
+    m_uniformPc[w] = {g.pc + 1, m_pcGen};
   } else {
     for (LaneMask m = move; m; m &= m - 1) c.pc[static_cast<std::size_t>(std::countr_zero(m))] = g.pc + 1;
+    if (move == 0 && ctx.m_jumped == ~0u && ctx.m_warpJumpedTo != ExecCtx::kNoPc)
+      m_uniformPc[w] = {ctx.m_warpJumpedTo, m_pcGen};  // the whole warp jumped to one place
   }
   ++m_state.step;
   settle(w);
@@ -327,9 +367,11 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
   // (only its own lanes release it), whatever other warps do: say so now, not
   // when the whole grid stops (the watchdog warp of tests/data/hwmode would
   // otherwise run on and trap).
-  if (const StepResult s = stuckWarp(ctx, w); s.stop != StopReason::None) {
-    endRecord(rec);
-    return s;
+  if (c.waiting != 0 && (c.live() & ~c.waiting) == 0) {  // (stuckWarp's own first test, inline)
+    if (const StepResult s = stuckWarp(ctx, w); s.stop != StopReason::None) {
+      endRecord(rec);
+      return s;
+    }
   }
   endRecord(rec);
   if (m_state.trapped) return {true, StopReason::Trap};
@@ -374,6 +416,15 @@ bool Engine::resolveCollective(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, 
   const Instr& ins = ctx.ins();
   WarpControl& c = m_state.warps[w].ctl;
   const int mi = membermaskOperand(ins);
+  if (exec == ~0u && c.waiting == 0 && mi >= 0 && m_options.mode != ExecMode::Hardware &&
+      fullMembermask(ctx, ins.ops[static_cast<std::size_t>(mi)])) {
+    // The usual case: the whole warp arrives passing 0xffffffff and nobody
+    // waits, so every lane is a member of every mask and all are here: it
+    // runs now (what the general path below finds, with nothing to report).
+    if (ctx.record()) ctx.record()->membermask = ~0u;
+    runCollective(ctx, exec, 0);
+    return true;
+  }
   const int lead = std::countr_zero(exec);
   // No membermask operand: a warp-matrix instruction names every lane of the
   // warp ("all threads in the warp must execute the same instruction"), any
@@ -524,7 +575,15 @@ void Engine::runCollective(ExecCtx& ctx, LaneMask lanes, LaneMask missing) {
     }
   } else if (advance == ~0u) {  // the whole warp (the usual case): plain passes over the arrays
     c.waitKind.fill(WaitKind::None);
-    for (std::size_t l = 0; l < kWarpSize; ++l) c.pc[l] += c.pc[l] == pc ? 1u : 0u;
+    std::uint32_t differ = 0;
+    for (std::size_t l = 0; l < kWarpSize; ++l) {
+      c.pc[l] += c.pc[l] == pc ? 1u : 0u;
+      differ |= c.pc[l] ^ (pc + 1);
+    }
+    ctx.m_jumped = ~0u;  // already advanced
+    // Every lane stood here: the warp goes on together (as if it jumped to pc + 1).
+    ctx.m_warpJumpedTo = differ == 0 ? pc + 1 : ExecCtx::kNoPc;
+    return;
   } else {
     for (LaneMask m = lanes; m; m &= m - 1) c.waitKind[static_cast<std::size_t>(std::countr_zero(m))] = WaitKind::None;
     for (LaneMask m = advance; m; m &= m - 1) {
@@ -533,6 +592,7 @@ void Engine::runCollective(ExecCtx& ctx, LaneMask lanes, LaneMask missing) {
     }
   }
   ctx.m_jumped |= lanes;  // already advanced
+  ctx.m_warpJumpedTo = ExecCtx::kNoPc;
 }
 
 // The lane waited past its bar.red (pc - 1): popc counts the threads whose
@@ -561,7 +621,7 @@ void Engine::writeBarrierReduction(std::uint32_t w, int lane, const BarrierState
 
 // After a step: complete the waits it may have satisfied (collectives whose
 // missing members exited, CTA barriers, the cluster barrier).
-void Engine::settle(std::uint32_t w) {
+void Engine::settleWaits(std::uint32_t w) {
   WarpState& ws = m_state.warps[w];
   // Collectives: release the waiting lanes whose remaining members exited
   // (rule W, as resolveCollective applies it).
@@ -602,16 +662,25 @@ void Engine::settle(std::uint32_t w) {
     b = BarrierState{};
     for (std::uint32_t wi = cta.firstWarp; wi < cta.firstWarp + cta.numWarps; ++wi) {
       WarpControl& c = m_state.warps[wi].ctl;
+      LaneMask released = 0;
       for (LaneMask m = c.waiting; m; m &= m - 1) {
         const int l = std::countr_zero(m);
         const std::size_t li = static_cast<std::size_t>(l);
         if (c.waitKind[li] == WaitKind::Barrier && c.waitArg[li] == id) {
           touchWarp(wi);
-          c.waiting &= ~(1u << l);
+          released |= 1u << l;
           c.waitKind[li] = WaitKind::None;
-          writeBarrierReduction(wi, l, done);
         }
       }
+      c.waiting &= ~released;
+      if (released == 0) continue;
+      // bar.red writes its result lane by lane; lanes released together from
+      // one plain bar.sync (the usual case) need no look at each.
+      const std::uint32_t pc0 = c.pc[static_cast<std::size_t>(std::countr_zero(released))];
+      bool onePc = true;
+      for (LaneMask m = released; m; m &= m - 1) onePc = onePc && c.pc[static_cast<std::size_t>(std::countr_zero(m))] == pc0;
+      if (onePc && !barRedBefore(*m_program, pc0)) continue;
+      for (LaneMask m = released; m; m &= m - 1) writeBarrierReduction(wi, std::countr_zero(m), done);
     }
   }
   // The cluster barrier. Lanes wait in barrier.cluster.wait only for a phase
@@ -716,6 +785,7 @@ std::string Engine::hangNote() const {
 // waited for forever; only exited members are not).
 StepResult Engine::deadlock(StepRecord* rec) {
   const Program& p = *m_program;
+  forgetUniformPcs();
   for (std::uint32_t w = 0; w < m_state.warps.size(); ++w) {
     WarpControl& c = m_state.warps[w].ctl;
     LaneMask coll = 0;

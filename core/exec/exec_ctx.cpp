@@ -27,17 +27,6 @@ std::uint64_t narrowLiteral(std::uint64_t f64bits, fp::Format to) {
 
 }  // namespace
 
-ExecCtx::ExecCtx(Engine& engine, std::uint32_t warp, const Instr& ins, LaneMask lanes, StepRecord* rec)
-    : m_engine(engine),
-      m_warp(warp),
-      m_ins(ins),
-      m_lanes(lanes),
-      m_regs(engine.m_state.warps[warp].regs.data()),
-      m_written(engine.m_state.warps[warp].written.data()),
-      m_regMask(engine.m_regMask.data()),
-      m_checkReads(engine.m_options.reportUninitializedReads),
-      m_rec(rec) {}
-
 const Program& ExecCtx::program() const { return m_engine.program(); }
 const MachineState& ExecCtx::state() const { return m_engine.m_state; }
 const WarpState& ExecCtx::warp() const { return m_engine.m_state.warps[m_warp]; }
@@ -159,10 +148,43 @@ void ExecCtx::gatherPred(const Operand& op, LaneValues& out) {
     for (auto& v : out) v ^= 1u;
 }
 
+namespace {
+
+// The journal entries of whole-warp writes, as journalReg() makes them one
+// by one: room for a warp's entries is made once, each lane's entry is
+// written in place and kept only if the write changes something.
+class RowJournal {
+ public:
+  RowJournal(std::vector<RegChange>& j, std::size_t most) : m_j(j), m_base(j.size()) {
+    j.resize(m_base + most);
+    m_out = j.data() + m_base;
+  }
+  ~RowJournal() { m_j.resize(static_cast<std::size_t>(m_out - m_j.data())); }
+  RowJournal(const RowJournal&) = delete;
+  RowJournal& operator=(const RowJournal&) = delete;
+  // Lane l of register `reg` (its row and written mask before the write) gets `after`.
+  void put(std::uint32_t warp, std::uint32_t reg, int l, const std::uint64_t* row, LaneMask written,
+           std::uint64_t after) {
+    const std::uint64_t before = row[static_cast<std::size_t>(l)];
+    const bool was = ((written >> l) & 1u) != 0;
+    *m_out = RegChange{warp, reg, static_cast<std::uint8_t>(l), was, before, after};
+    m_out += before != after || !was ? 1 : 0;
+  }
+
+ private:
+  std::vector<RegChange>& m_j;
+  std::size_t m_base;
+  RegChange* m_out;
+};
+
+}  // namespace
+
 void ExecCtx::scatterReg(std::uint32_t reg, const LaneValues& v, LaneMask lanes) {
   const std::uint64_t mask = m_regMask[reg];
   lanes &= m_lanes;
   if (m_rec) {
+    // (RowJournal made this slower: a warp's entries for one register are
+    // mostly all kept, and making room first costs more than push_back.)
     m_rec->regs.reserve(m_rec->regs.size() + kWarpSize);
     for (LaneMask m = lanes; m; m &= m - 1) {
       const int l = std::countr_zero(m);
@@ -200,7 +222,30 @@ void ExecCtx::scatterWithPred(const Operand& dst, const LaneValues& v, const Lan
   } else if (dst.kind == OperandKind::Reg && !m_rec && dst.reg != dst.reg2 && !m_siteOf) {
     scatterReg(dst.reg, v, m_lanes);
     scatterReg(dst.reg2, pred, m_lanes);
-  } else {  // recorded (keep the journal's lane-by-lane order), or several call sites
+  } else if (dst.kind == OperandKind::Reg && dst.reg != dst.reg2 && !m_siteOf) {
+    // Recorded: the journal keeps the lane-by-lane order (d, then p, for
+    // each lane); two different registers, so no entry sees another's write.
+    const std::uint32_t d = dst.reg, p = dst.reg2;
+    std::uint64_t* rowD = m_regs + regIndex(0, d);
+    std::uint64_t* rowP = m_regs + regIndex(0, p);
+    const std::uint64_t maskD = m_regMask[d], maskP = m_regMask[p];
+    {
+      RowJournal journal(m_rec->regs, 2 * kWarpSize);
+      for (LaneMask m = m_lanes; m; m &= m - 1) {
+        const int l = std::countr_zero(m);
+        const auto i = static_cast<std::size_t>(l);
+        journal.put(m_warp, d, l, rowD, m_written[d], v[i] & maskD);
+        journal.put(m_warp, p, l, rowP, m_written[p], pred[i] & maskP);
+      }
+    }
+    for (LaneMask m = m_lanes; m; m &= m - 1) {
+      const auto i = static_cast<std::size_t>(std::countr_zero(m));
+      rowD[i] = v[i] & maskD;
+      rowP[i] = pred[i] & maskP;
+    }
+    m_written[d] |= m_lanes;
+    m_written[p] |= m_lanes;
+  } else {  // several call sites: lane by lane, each with its own operand
     if (m_rec) m_rec->regs.reserve(m_rec->regs.size() + 2 * kWarpSize);
     for (LaneMask m = m_lanes; m; m &= m - 1) {
       const int l = std::countr_zero(m);
@@ -459,10 +504,34 @@ std::optional<LaneMask> ExecCtx::loadLanes(const Operand& op, unsigned bytes, La
   const auto imm = static_cast<std::uint64_t>(op.imm);
   const std::uint64_t addrMask = space == Space::Shared ? 0xffffffffull : ~0ull;
   LaneMask ok = 0;
-  for (LaneMask m = m_lanes; m; m &= m - 1) {
-    const int l = std::countr_zero(m);
-    const auto i = static_cast<std::size_t>(l);
-    if (load(l, {space, ((row[i] & mask) + imm) & addrMask}, bytes, out[i])) ok |= 1u << l;
+  // load() of each lane, with an access inside the window of the last one
+  // read here, the size known at compile time.
+  auto pass = [&]<unsigned N>() {
+    for (LaneMask m = m_lanes; m; m &= m - 1) {
+      const int l = std::countr_zero(m);
+      const auto i = static_cast<std::size_t>(l);
+      const Address a{space, ((row[i] & mask) + imm) & addrMask};
+      const Address s = space == Space::Generic ? toSpecific(a) : a;
+      if (m_window.holds(s, N) && (s.addr & (N - 1)) == 0) {
+        out[i] = loadLe(m_window.base + (s.addr - m_window.lo), N);
+        ok |= 1u << l;
+      } else if (load(l, a, N, out[i])) {
+        ok |= 1u << l;
+      }
+    }
+  };
+  switch (bytes) {
+    case 1: pass.template operator()<1>(); break;
+    case 2: pass.template operator()<2>(); break;
+    case 4: pass.template operator()<4>(); break;
+    case 8: pass.template operator()<8>(); break;
+    default:
+      for (LaneMask m = m_lanes; m; m &= m - 1) {
+        const int l = std::countr_zero(m);
+        const auto i = static_cast<std::size_t>(l);
+        if (load(l, {space, ((row[i] & mask) + imm) & addrMask}, bytes, out[i])) ok |= 1u << l;
+      }
+      break;
   }
   return ok;
 }
@@ -487,6 +556,42 @@ bool ExecCtx::store(int lane, Address a, unsigned bytes, std::uint64_t value) {
   storeLe(p, bytes, value);
   if (m_rec && before != value)
     m_rec->mem.push_back({region, index, offset, static_cast<std::uint8_t>(bytes), before, value});
+  return true;
+}
+
+bool ExecCtx::storeLanes(const Operand& addrOp, const Operand& value, DataType t, unsigned bytes) {
+  if (value.kind != OperandKind::Reg && value.kind != OperandKind::Imm) return false;
+  if (m_checkReads && ((m_lanes & ~m_written[addrOp.reg]) != 0 ||
+                       (value.kind == OperandKind::Reg && (m_lanes & ~m_written[value.reg]) != 0)))
+    return false;
+  LaneValues v;
+  gather(value, t, v);  // every reader has written it: nothing to report
+  // address() of each lane, with the space worked out once; an access inside
+  // the window of the last one is stored here, the rest through store().
+  const Space space = instrSpace();
+  const std::uint64_t* row = m_regs + regIndex(0, addrOp.reg);
+  const std::uint64_t mask = m_regMask[addrOp.reg];
+  const auto imm = static_cast<std::uint64_t>(addrOp.imm);
+  const std::uint64_t addrMask = space == Space::Shared ? 0xffffffffull : ~0ull;
+  const std::uint64_t valueMask = bytes < 8 ? (1ull << (8 * bytes)) - 1 : ~0ull;
+  for (LaneMask m = m_lanes; m; m &= m - 1) {
+    const int l = std::countr_zero(m);
+    const auto i = static_cast<std::size_t>(l);
+    const Address a{space, ((row[i] & mask) + imm) & addrMask};
+    const Address s = toSpecific(a);
+    if (m_window.writable && m_window.holds(s, bytes) && aligned(s.addr, bytes)) {
+      const std::uint64_t offset = s.addr - m_window.lo;
+      std::uint8_t* p = m_window.base + offset;
+      const std::uint64_t after = v[i] & valueMask;
+      const std::uint64_t before = loadLe(p, bytes);
+      storeLe(p, bytes, after);
+      if (m_rec && before != after)
+        m_rec->mem.push_back(
+            {m_window.region, m_window.index, offset, static_cast<std::uint8_t>(bytes), before, after});
+    } else {
+      store(l, a, bytes, v[i]);
+    }
+  }
   return true;
 }
 
@@ -560,14 +665,17 @@ std::uint64_t ExecCtx::takeAsyncId() { return m_engine.m_state.nextAsyncId++; }
 void ExecCtx::jump(int lane, std::uint32_t pc) {
   ctl().pc[static_cast<std::size_t>(lane)] = pc;
   m_jumped |= 1u << lane;
+  m_warpJumpedTo = kNoPc;
 }
 
 void ExecCtx::jumpLanes(LaneMask lanes, std::uint32_t pc) {
   WarpControl& c = ctl();
   if (lanes == ~0u) {
     c.pc.fill(pc);
+    m_warpJumpedTo = pc;
   } else {
     for (LaneMask m = lanes; m; m &= m - 1) c.pc[static_cast<std::size_t>(std::countr_zero(m))] = pc;
+    m_warpJumpedTo = kNoPc;
   }
   m_jumped |= lanes;
 }
@@ -592,6 +700,7 @@ void ExecCtx::exitLanes(LaneMask lanes) {
   c.yielded &= ~lanes;
   c.polling &= ~lanes;
   m_jumped |= lanes;
+  m_warpJumpedTo = kNoPc;
   CtaControl& cc = ctaCtl(warp().cta);
   cc.liveThreads -= static_cast<std::uint32_t>(std::popcount(lanes));
 }

@@ -111,6 +111,36 @@ class ExecCtx {
   void scatter(const Operand& dst, const LaneValues& v) { scatter(dst, v, m_lanes); }
   // The same for the executing lanes of `lanes` only.
   void scatter(const Operand& dst, const LaneValues& v, LaneMask lanes);
+  // ---- operands in place: no 32-lane copy where none is needed.
+  // gather()'s values as a row of 32: a register that every reader has
+  // written (or reads are not checked) and whose declared width fits t is
+  // read where it is; anything else is gathered into `buf`.
+  const std::uint64_t* row(const Operand& op, DataType t, LaneValues& buf) {
+    if (op.kind == OperandKind::Reg && m_siteOf == nullptr && (m_regMask[op.reg] & ~valueMask(t)) == 0 &&
+        (!m_checkReads || (m_lanes & ~m_written[op.reg]) == 0))
+      return m_regs + regIndex(0, op.reg);
+    gather(op, t, buf);
+    return buf.data();
+  }
+  // scatter() of f(lane) for every executing lane. When the whole warp
+  // executes one site unrecorded into a register, the values go straight
+  // into its row (f may read the destination: lane l's value is computed
+  // before lane l is written, and f must read lane l's operands only).
+  // (Computing into a local row first and copying it was tried: one pass
+  // more, no vector code from it, more instructions under callgrind.)
+  template <class F>
+  void writeLanes(const Operand& dst, F&& f) {
+    if (dst.kind == OperandKind::Reg && m_lanes == ~0u && m_rec == nullptr && m_siteOf == nullptr) {
+      const std::uint64_t mask = m_regMask[dst.reg];
+      std::uint64_t* out = m_regs + regIndex(0, dst.reg);
+      for (std::size_t l = 0; l < kWarpSize; ++l) out[l] = f(l) & mask;
+      m_written[dst.reg] = ~0u;
+      return;
+    }
+    LaneValues v;
+    for (std::size_t l = 0; l < kWarpSize; ++l) v[l] = f(l);
+    scatter(dst, v);
+  }
   // A `d|p` destination: d = v[lane] and, if the operand has the predicate
   // half, p = pred[lane], written lane by lane (d, then p, for each lane).
   void scatterWithPred(const Operand& dst, const LaneValues& v, const LaneValues& pred);
@@ -140,6 +170,12 @@ class ExecCtx {
   // the reports come in the usual order.
   std::optional<LaneMask> loadLanes(const Operand& addrOp, unsigned bytes, LaneValues& out);
   bool store(int lane, Address a, unsigned bytes, std::uint64_t value);
+  // store() of `value` (a register or an immediate) by every executing lane
+  // to [register + imm] (addrOp.hasBase), in lane order. False (nothing
+  // stored, nothing reported) when some executing lane has not written the
+  // base or value register: the caller then goes lane by lane, so the
+  // reports come in the usual order.
+  bool storeLanes(const Operand& addrOp, const Operand& value, DataType t, unsigned bytes);
   // The CTA a shared (::cta or ::cluster) address belongs to, and its offset
   // there; false if it is outside the cluster.
   bool sharedTarget(std::uint32_t sharedAddr, std::uint32_t& cta, std::uint32_t& offset) const;
@@ -233,6 +269,11 @@ class ExecCtx {
   bool m_checkReads;  // report uninitialized reads
   LaneMask m_missing = 0;
   LaneMask m_jumped = 0;
+  // Where jumpLanes() sent the whole warp, while no other jump, exit or
+  // collective moved a lane since (kNoPc otherwise): the engine then knows
+  // every lane's PC without reading them.
+  static constexpr std::uint32_t kNoPc = ~0u;
+  std::uint32_t m_warpJumpedTo = kNoPc;
   // Each lane's own instruction where a collective runs at several call
   // sites (null entries: ins()); null otherwise.
   const std::array<const Instr*, kWarpSize>* m_siteOf = nullptr;

@@ -7,6 +7,13 @@
 namespace ws::core::hw {
 
 LaneMask releasedLanes(LaneMask arrived, const MaskOf& maskOf, LaneMask live) {
+  if (arrived == 0) return 0;
+  // The usual case, every arrived lane passing one mask, in one pass: they
+  // are one group, which goes if every live lane of the mask arrived.
+  const LaneMask first = maskOf[static_cast<std::size_t>(std::countr_zero(arrived))];
+  LaneMask differ = 0;
+  for (std::size_t l = 0; l < kWarpSize; ++l) differ |= ((arrived >> l) & 1u) != 0 ? maskOf[l] ^ first : 0u;
+  if (differ == 0) return (first & live & ~arrived) == 0 ? arrived : 0;
   LaneMask go = 0, seen = 0;
   for (LaneMask m = arrived; m; m &= m - 1) {
     const int l = std::countr_zero(m);

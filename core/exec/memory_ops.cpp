@@ -150,6 +150,10 @@ void execStore(ExecCtx& ctx) {
   const Instr& ins = ctx.ins();
   const unsigned eb = elemBytes(ins);
   const bool v8Scalar = narrowV8(ctx, false);
+  if (!v8Scalar && ins.ops[0].kind == OperandKind::Address && ins.ops[0].hasBase &&
+      ins.ops[1].kind != OperandKind::Vector && ins.type != DataType::B128 &&
+      ctx.storeLanes(ins.ops[0], ins.ops[1], ins.type, eb))
+    return;  // a scalar store to [register + imm]: one pass over the lanes
   for (LaneMask m = ctx.lanes(); m; m &= m - 1) {
     const int l = std::countr_zero(m);
     std::size_t n = 0;

@@ -77,10 +77,14 @@ void execMov(ExecCtx& ctx) {
     LaneValues v;
     if (t == DataType::Pred) {
       ctx.gatherPred(src, v);
+      ctx.scatter(dst, v);
+    } else if (src.kind == OperandKind::Imm) {
+      const std::uint64_t imm = ctx.read(0, src, t);  // the same for every lane, never reported
+      ctx.writeLanes(dst, [&](std::size_t) { return imm; });
     } else {
-      ctx.gather(src, t, v);
+      const std::uint64_t* row = ctx.row(src, t, v);
+      ctx.writeLanes(dst, [&](std::size_t l) { return row[l]; });
     }
-    ctx.scatter(dst, v);
     return;
   }
   const Operand& vec = unpack ? dst : src;

@@ -64,12 +64,12 @@ using Sources = std::array<ShflSource, kWarpSize>;
 // (the b and c of a lane that does not execute are unspecified, and so is
 // its entry, which nobody reads).
 template <Mod M>
-void shflSources(const LaneValues& b, const LaneValues& c, Sources& src) {
+void shflSources(const std::uint64_t* b, const std::uint64_t* c, Sources& src) {
   for (std::size_t l = 0; l < kWarpSize; ++l)
     src[l] = shflSource<M>(static_cast<int>(l), static_cast<std::uint32_t>(b[l]), static_cast<std::uint32_t>(c[l]));
 }
 
-void shflSources(Mod mode, const LaneValues& b, const LaneValues& c, Sources& src) {
+void shflSources(Mod mode, const std::uint64_t* b, const std::uint64_t* c, Sources& src) {
   switch (mode) {
     case Mod::Up: shflSources<Mod::Up>(b, c, src); break;
     case Mod::Down: shflSources<Mod::Down>(b, c, src); break;
@@ -84,7 +84,7 @@ void shflSources(Mod mode, const LaneValues& b, const LaneValues& c, Sources& sr
 // per-instruction part of shflSource() computed once. `src` gets the
 // sources when the step is recorded (for the flows).
 template <Mod M>
-void shflConverged(std::uint32_t b, std::uint32_t c, const LaneValues& a, LaneValues& out, LaneValues& inRange,
+void shflConverged(std::uint32_t b, std::uint32_t c, const std::uint64_t* a, LaneValues& out, LaneValues& inRange,
                    Sources* src) {
   if (src)
     for (std::size_t l = 0; l < kWarpSize; ++l) (*src)[l] = shflSource<M>(static_cast<int>(l), b, c);
@@ -98,7 +98,7 @@ void shflConverged(std::uint32_t b, std::uint32_t c, const LaneValues& a, LaneVa
       const int first = M == Mod::Down ? 0 : std::min(cval + bval, kWarpSize);
       const int end = M == Mod::Down ? std::max(cval - bval + 1, 0) : kWarpSize;
       const int shift = M == Mod::Down ? bval : -bval;
-      out = a;
+      std::copy_n(a, kWarpSize, out.begin());
       inRange.fill(0);
       for (int l = first; l < end; ++l) {
         out[static_cast<std::size_t>(l)] = a[static_cast<std::size_t>(l + shift)];
@@ -114,7 +114,7 @@ void shflConverged(std::uint32_t b, std::uint32_t c, const LaneValues& a, LaneVa
   }
 }
 
-void shflConverged(Mod mode, std::uint32_t b, std::uint32_t c, const LaneValues& a, LaneValues& out,
+void shflConverged(Mod mode, std::uint32_t b, std::uint32_t c, const std::uint64_t* a, LaneValues& out,
                    LaneValues& inRange, Sources* src) {
   switch (mode) {
     case Mod::Up: shflConverged<Mod::Up>(b, c, a, out, inRange, src); break;
@@ -125,7 +125,7 @@ void shflConverged(Mod mode, std::uint32_t b, std::uint32_t c, const LaneValues&
   }
 }
 
-bool sameInEveryLane(const LaneValues& v) {
+bool sameInEveryLane(const std::uint64_t* v) {
   std::uint64_t differ = 0;
   for (std::size_t l = 0; l < kWarpSize; ++l) differ |= v[l] ^ v[0];
   return differ == 0;
@@ -168,10 +168,10 @@ void execShfl(ExecCtx& ctx) {
   const Members m = gatherMembers(ctx);
 
   // Phase 1: every participating lane's a, b and c.
-  LaneValues av, bv, cv;
-  ctx.gather(a, DataType::B32, av);
-  ctx.gather(ins.ops[2], DataType::B32, bv);
-  ctx.gather(ins.ops[3], DataType::B32, cv);
+  LaneValues abuf, bbuf, cbuf;  // operands are read in place where they can be, before anything is written
+  const std::uint64_t* av = ctx.row(a, DataType::B32, abuf);
+  const std::uint64_t* bv = ctx.row(ins.ops[2], DataType::B32, bbuf);
+  const std::uint64_t* cv = ctx.row(ins.ops[3], DataType::B32, cbuf);
 
   // Source lanes and values. A source that does not take part (exited,
   // inactive, or outside the reader's membermask) is undefined in the ISA;
