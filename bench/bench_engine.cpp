@@ -20,23 +20,28 @@ core::EngineOptions headlessOptions() {
   return o;
 }
 
-void BM_BlockReduceHeadless(benchmark::State& state) {
-  const auto ctas = static_cast<std::uint32_t>(state.range(0));
-  const auto program = loadProgram("block_reduce.ptx");
-  const core::LaunchConfig launch = blockReduceLaunch(ctas, 256);
+// Runs the launch to its end once per iteration, headless; the engine is
+// made and destroyed outside the timed region.
+void runHeadless(benchmark::State& state, const std::shared_ptr<const core::Program>& program,
+                 const core::LaunchConfig& launch, const char* what) {
   std::uint64_t lanes = 0;
-  std::optional<core::Engine> e;  // made and destroyed outside the timed region
+  std::optional<core::Engine> e;
   for (auto _ : state) {
     state.PauseTiming();
     e.reset();
     e.emplace(makeEngine(program, launch, headlessOptions()));
     state.ResumeTiming();
     const core::RunResult r = e->run(1ull << 40);
-    if (r.stop != core::StopReason::Finished) state.SkipWithError("the reduction did not finish");
+    if (r.stop != core::StopReason::Finished) state.SkipWithError(what);
     lanes += e->laneInstructions();
   }
   state.counters["lane_instr_per_s"] = benchmark::Counter(static_cast<double>(lanes), benchmark::Counter::kIsRate);
   state.counters["lane_instr"] = static_cast<double>(lanes) / static_cast<double>(state.iterations());
+}
+
+void BM_BlockReduceHeadless(benchmark::State& state) {
+  const auto ctas = static_cast<std::uint32_t>(state.range(0));
+  runHeadless(state, loadProgram("block_reduce.ptx"), blockReduceLaunch(ctas, 256), "the reduction did not finish");
 }
 BENCHMARK(BM_BlockReduceHeadless)->Arg(1024)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 
@@ -47,21 +52,8 @@ void BM_GridStrideHeadless(benchmark::State& state) {
   const auto ctas = static_cast<std::uint32_t>(state.range(0));
   constexpr std::uint32_t kThreads = 64;
   const std::uint32_t n = ctas * kThreads * 11 / 4;
-  const auto program = loadProgram("grid_stride.ptx");
-  const core::LaunchConfig launch = gridStrideLaunch(ctas, kThreads, n);
-  std::uint64_t lanes = 0;
-  std::optional<core::Engine> e;  // made and destroyed outside the timed region
-  for (auto _ : state) {
-    state.PauseTiming();
-    e.reset();
-    e.emplace(makeEngine(program, launch, headlessOptions()));
-    state.ResumeTiming();
-    const core::RunResult r = e->run(1ull << 40);
-    if (r.stop != core::StopReason::Finished) state.SkipWithError("the grid-stride kernel did not finish");
-    lanes += e->laneInstructions();
-  }
-  state.counters["lane_instr_per_s"] = benchmark::Counter(static_cast<double>(lanes), benchmark::Counter::kIsRate);
-  state.counters["lane_instr"] = static_cast<double>(lanes) / static_cast<double>(state.iterations());
+  runHeadless(state, loadProgram("grid_stride.ptx"), gridStrideLaunch(ctas, kThreads, n),
+              "the grid-stride kernel did not finish");
 }
 BENCHMARK(BM_GridStrideHeadless)->Arg(4096)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 
