@@ -164,7 +164,9 @@ std::variant<OpenedLaunch, std::string> openScenarioFile(const LaunchRequest& r)
 }
 
 std::variant<OpenedLaunch, std::string> openPtxFile(const LaunchRequest& r) {
-  const fs::path ptx = fs::absolute(r.path).lexically_normal();
+  // The path as given (relative stays relative): it names the module in
+  // "file:line" of traces, diagnostics and errors, the same from any folder.
+  const fs::path ptx = fs::path(r.path).lexically_normal();
   OpenedLaunch out;
   core::Scenario& s = out.scenario;
   s.source.file = ptx.string();
