@@ -53,7 +53,7 @@ std::string run(const core::ScenarioLoad& l) {
   if (auto* e = std::get_if<std::string>(&made)) return fmt::format("loaded, but the engine refused it: {}", *e);
   core::Engine engine = std::move(std::get<core::Engine>(made));
   const core::RunResult r = engine.run(std::min(kMaxSteps, l.prepared->maxSteps));
-  if (core::hasExpectations(*l.scenario)) core::checkExpectations(*l.scenario, *l.prepared, engine, r.stop, r.diags);
+  if (core::hasExpectations(*l.scenario)) core::checkExpectations(*l.scenario, *l.prepared, engine, r.stop, r.diags, r.printed);
   return {};
 }
 

@@ -111,6 +111,7 @@ ViewSet buildViews(const Frame& f, const HistoryIndex& index) {
   v.explanation = buildExplanation(f);
   v.diagnostics = buildDiagnostics(f);
   v.timeline = buildTimeline(f, index);
+  v.console = buildConsole(f, index);
   return v;
 }
 

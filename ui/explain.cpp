@@ -51,6 +51,10 @@ class Explainer {
       case core::Opcode::Shfl: shuffle(); break;
       case core::Opcode::Vote: case core::Opcode::Redux: case core::Opcode::Elect: gather(); break;
       case core::Opcode::Match: match(); break;
+      case core::Opcode::Call:
+        if (m_ins->sysCall != core::SysCall::None && printed()) break;
+        if (!flowsGeneric()) generic();
+        break;
       case core::Opcode::Ldmatrix: case core::Opcode::Stmatrix: case core::Opcode::Movmatrix:
       case core::Opcode::Mma: case core::Opcode::WmmaMma: case core::Opcode::WmmaLoad: case core::Opcode::WmmaStore:
         if (matrix()) break;
@@ -67,6 +71,16 @@ class Explainer {
 
  private:
   void add(int lane, std::string text) { m_v.lanes.push_back({lane, m_rec ? m_rec->warp : 0, std::move(text), 1u << lane}); }
+
+  // printf / a failed assert: what each lane printed (the console shows it too).
+  bool printed() {
+    for (const core::PrintedText& t : m_rec->printed) {
+      std::string text = t.text;
+      if (!text.empty() && text.back() == '\n') text.pop_back();
+      add(t.lane, fmt::format("lane {} prints \"{}\"", t.lane, text));
+    }
+    return !m_rec->printed.empty();
+  }
 
   std::string guardText(int lane) const {
     if (m_ins->guard < 0) return "";

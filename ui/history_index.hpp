@@ -29,6 +29,11 @@ class HistoryIndex {
     std::uint64_t before = 0, after = 0;
     std::string op;              // "init", "arrive", "complete-tx", "expect_tx", ...
   };
+  // What a step printed (device printf, a failed assert).
+  struct Printed {
+    std::uint64_t step = 0;  // record index
+    core::PrintedText text;
+  };
   struct AsyncOpLife {
     std::uint64_t id = 0;
     std::uint64_t issueStep = 0;              // record index
@@ -50,6 +55,7 @@ class HistoryIndex {
   const std::vector<MbarrierObject>& mbarriers() const { return m_mbarriers; }
   const std::vector<MbarrierTouch>& touches() const { return m_touches; }
   const std::map<std::uint64_t, AsyncOpLife>& asyncOps() const { return m_async; }
+  const std::vector<Printed>& printed() const { return m_printed; }  // ascending step
   int findMbarrier(std::uint32_t cta, std::uint64_t offset) const;
 
  private:
@@ -60,6 +66,7 @@ class HistoryIndex {
   std::vector<MbarrierObject> m_mbarriers;
   std::vector<MbarrierTouch> m_touches;
   std::map<std::uint64_t, AsyncOpLife> m_async;
+  std::vector<Printed> m_printed;
 };
 
 }  // namespace ws::ui

@@ -322,6 +322,22 @@ struct TimelineView {
 };
 TimelineView buildTimeline(const Frame& f, const HistoryIndex& index);
 
+// ---------------------------------------------------------------- console
+// What the kernel printed (device printf, failed asserts) up to this step,
+// as the host would show it after the launch, with who printed each text.
+struct ConsoleLine {
+  std::uint64_t step = 0;  // record index of the step that printed it
+  std::string who;         // "CTA 0 warp 1 lane 7"
+  std::string text;        // the printed text, without its final newline
+  bool thisStep = false;   // printed by the step just shown
+};
+struct ConsoleView {
+  std::vector<ConsoleLine> lines;  // the latest lines
+  std::size_t omitted = 0;         // earlier lines left out of `lines`
+  std::string text;                // everything printed, as printed
+};
+ConsoleView buildConsole(const Frame& f, const HistoryIndex& index);
+
 // Everything at once (what the Session caches per revision).
 struct ViewSet {
   LaneGridView laneGrid;
@@ -334,6 +350,7 @@ struct ViewSet {
   ExplanationView explanation;
   DiagnosticsView diagnostics;
   TimelineView timeline;
+  ConsoleView console;
 };
 ViewSet buildViews(const Frame& f, const HistoryIndex& index);
 

@@ -33,7 +33,7 @@ int runCommand(const RunOptions& o) {
 
   std::optional<core::ExpectationReport> report;
   if (core::hasExpectations(in->scenario) && !out.interrupted)
-    report = core::checkExpectations(in->scenario, in->prepared, engine, out.stop, out.diags);
+    report = core::checkExpectations(in->scenario, in->prepared, engine, out.stop, out.diags, out.printed);
 
   if (o.json) {
     nlohmann::json j;
@@ -43,11 +43,15 @@ int runCommand(const RunOptions& o) {
     j["buffers"] = buffersJson(*in, engine);
     auto regs = registersJson(*in, engine);
     if (!regs.empty()) j["registers"] = regs;
+    if (!out.printed.empty()) j["printed"] = printedJson(out.printed);
     j["diagnostics"] = nlohmann::json::array();
     for (const auto& d : out.diags) j["diagnostics"].push_back(diagnosticJson(*in, d));
     if (report) j["expectations"] = {{"checked", report->checked}, {"failures", report->failures}};
     fmt::print("{}\n", j.dump(1));
   } else {
+    // What the kernel printed comes first, as a CUDA program shows it when
+    // the launch is synchronized.
+    for (const auto& t : out.printed) fmt::print("{}", t.text);
     fmt::print("{}: {} after {} steps\n", entry, out.interrupted ? "interrupted" : stopName(out.stop), out.steps);
     printBuffers(*in, engine);
     printRegisters(*in, engine);

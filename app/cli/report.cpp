@@ -296,7 +296,16 @@ json stepJson(const Input& in, const core::Engine& e, const core::StepRecord& r)
   json diags = json::array();
   for (const auto& d : r.diags) diags.push_back(diagnosticJson(in, d));
   j["diagnostics"] = diags;
+  // Only steps that printed carry it, so other traces read as before.
+  if (!r.printed.empty()) j["printed"] = printedJson(r.printed);
   return j;
+}
+
+nlohmann::json printedJson(const std::vector<core::PrintedText>& printed) {
+  json out = json::array();
+  for (const auto& t : printed)
+    out.push_back({{"step", t.step}, {"cta", t.cta}, {"warp", t.warp}, {"lane", t.lane}, {"text", t.text}});
+  return out;
 }
 
 }  // namespace ws::cli

@@ -32,5 +32,7 @@ void printRegisters(const Input& in, const core::Engine& e);
 
 // One step record as the `trace` command prints it.
 nlohmann::json stepJson(const Input& in, const core::Engine& e, const core::StepRecord& r);
+// What a kernel printed (device printf, assert), one object per lane's text.
+nlohmann::json printedJson(const std::vector<core::PrintedText>& printed);
 
 }  // namespace ws::cli

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <csignal>
+#include <iterator>
 
 #include <fmt/format.h>
 
@@ -49,6 +50,8 @@ RunOutcome runToEnd(core::Engine& engine, std::uint64_t maxSteps) {
   while (out.steps < maxSteps && !SigintGuard::interrupted()) {
     auto r = engine.run(std::min(maxSteps - out.steps, kChunk));
     out.steps += r.steps;
+    out.printed.insert(out.printed.end(), std::make_move_iterator(r.printed.begin()),
+                       std::make_move_iterator(r.printed.end()));
     // A chunk ending at its own budget is not the end of the run.
     for (auto& d : r.diags)
       if (d.kind != core::DiagKind::StepBudget) out.diags.push_back(std::move(d));

@@ -25,6 +25,7 @@ struct RunOutcome {
   std::uint64_t steps = 0;
   core::StopReason stop = core::StopReason::None;
   std::vector<core::Diagnostic> diags;
+  std::vector<core::PrintedText> printed;  // the kernel's printf / assert output
   bool interrupted = false;
 };
 

@@ -174,6 +174,13 @@ void Viewer::frame(double dt) {
           drawDiagnostics();
           ImGui::EndTabItem();
         }
+        const ui::ConsoleView& console = m_session->views().console;
+        const std::size_t lines = console.lines.size() + console.omitted;
+        const std::string consoleLabel = lines ? fmt::format("Console ({})###console", lines) : std::string("Console###console");
+        if (ImGui::BeginTabItem(consoleLabel.c_str())) {
+          drawConsole();
+          ImGui::EndTabItem();
+        }
         ImGui::EndTabBar();
       }
     }

@@ -90,6 +90,7 @@ class Viewer {
   void drawMbarriers();
   void drawNarration();
   void drawDiagnostics();
+  void drawConsole();
   void drawTimeline();
   void drawExamples();
   void drawErrors();

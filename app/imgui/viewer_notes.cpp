@@ -78,6 +78,37 @@ void Viewer::drawDiagnostics() {
   ImGui::PopTextWrapPos();
 }
 
+// What the kernel printed so far; the step just shown in the theme's
+// "changed" colour, the printer in a tooltip, a click goes to the step.
+void Viewer::drawConsole() {
+  const ui::ConsoleView& c = m_session->views().console;
+  if (c.lines.empty()) {
+    ImGui::TextDisabled("Nothing printed so far (device printf and failed asserts show here).");
+    return;
+  }
+  if (c.omitted) ImGui::TextDisabled("... %zu earlier lines", c.omitted);
+  ImGui::PushFont(panel().mono);
+  ImGuiListClipper clip;
+  clip.Begin(static_cast<int>(c.lines.size()));
+  while (clip.Step()) {
+    for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
+      const ui::ConsoleLine& l = c.lines[static_cast<std::size_t>(i)];
+      ImGui::PushID(i);
+      if (l.thisStep) ImGui::PushStyleColor(ImGuiCol_Header, toVec4(m_theme.changed));
+      if (ImGui::Selectable(l.text.empty() ? " " : l.text.c_str(), l.thisStep)) {
+        m_driver.stop();
+        m_session->seek(l.step + 1);
+      }
+      if (l.thisStep) ImGui::PopStyleColor();
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("step %llu: %s", static_cast<unsigned long long>(l.step + 1), l.who.c_str());
+      ImGui::PopID();
+    }
+  }
+  ImGui::PopFont();
+  // Follow the output as it grows, unless the reader scrolled up.
+  if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 1) ImGui::SetScrollHereY(1.0f);
+}
+
 void Viewer::drawTimeline() {
   place(m_timeline);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoCollapse;

@@ -15,6 +15,7 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include "app/qt/console_panel.hpp"
 #include "app/qt/diagnostics_panel.hpp"
 #include "app/qt/export.hpp"
 #include "app/qt/focus_bar.hpp"
@@ -120,6 +121,7 @@ void MainWindow::buildDocks() {
   m_memory = new MemoryPanel(m_host);
   m_mbarriers = new MbarrierPanel(m_host);
   m_diagnostics = new DiagnosticsPanel(m_host);
+  m_console = new ConsolePanel(m_host);
   m_narration = new NarrationPanel(m_host);
   // The lane view gets the most room: the listing on the left, everything
   // else in two tab groups under it, so a projector shows large lanes.
@@ -127,11 +129,16 @@ void MainWindow::buildDocks() {
   QDockWidget* regs = addPanel(tr("Registers"), m_registers, Qt::BottomDockWidgetArea, "registersDock");
   QDockWidget* mem = addPanel(tr("Memory"), m_memory, Qt::BottomDockWidgetArea, "memoryDock");
   QDockWidget* diag = addPanel(tr("Diagnostics"), m_diagnostics, Qt::BottomDockWidgetArea, "diagnosticsDock");
+  QDockWidget* console = addPanel(tr("Console"), m_console, Qt::BottomDockWidgetArea, "consoleDock");
+  connect(m_console, &ConsolePanel::linesChanged, console, [console, this](qulonglong n) {
+    console->setWindowTitle(n ? tr("Console (%1)").arg(n) : tr("Console"));
+  });
   QDockWidget* narration = addPanel(tr("What happened"), m_narration, Qt::BottomDockWidgetArea, "narrationDock");
   QDockWidget* mbar = addPanel(tr("mbarriers"), m_mbarriers, Qt::BottomDockWidgetArea, "mbarrierDock");
   splitDockWidget(regs, narration, Qt::Horizontal);
   tabifyDockWidget(regs, mem);
   tabifyDockWidget(mem, diag);
+  tabifyDockWidget(diag, console);
   tabifyDockWidget(narration, mbar);
   regs->raise();
   narration->raise();

@@ -28,6 +28,7 @@ class RegistersPanel;
 class MemoryPanel;
 class MbarrierPanel;
 class DiagnosticsPanel;
+class ConsolePanel;
 class NarrationPanel;
 class TimelineBar;
 class FocusBar;
@@ -55,6 +56,7 @@ class MainWindow : public QMainWindow {
   MemoryPanel* memory() const { return m_memory; }
   MbarrierPanel* mbarriers() const { return m_mbarriers; }
   DiagnosticsPanel* diagnostics() const { return m_diagnostics; }
+  ConsolePanel* console() const { return m_console; }
   NarrationPanel* narration() const { return m_narration; }
   TimelineBar* timeline() const { return m_timeline; }
   FocusBar* focusBar() const { return m_focus; }
@@ -109,6 +111,7 @@ class MainWindow : public QMainWindow {
   MemoryPanel* m_memory = nullptr;
   MbarrierPanel* m_mbarriers = nullptr;
   DiagnosticsPanel* m_diagnostics = nullptr;
+  ConsolePanel* m_console = nullptr;
   NarrationPanel* m_narration = nullptr;
   TimelineBar* m_timeline = nullptr;
   FocusBar* m_focus = nullptr;

@@ -105,6 +105,10 @@ void restoreActivation(ExecCtx& ctx, int l, std::uint32_t fi, const WarpControl:
 // prototype: the parser decodes both as List, Func-or-Reg, List.
 void execCall(ExecCtx& ctx) {
   const Instr& ins = ctx.ins();
+  if (ins.sysCall != SysCall::None) {
+    execSysCall(ctx);
+    return;
+  }
   const Program& p = ctx.program();
   const Operand& target = ins.ops[1];
   const Operand* args = ins.ops.size() > 2 ? &ins.ops[2] : nullptr;

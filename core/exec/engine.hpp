@@ -40,6 +40,7 @@ struct RunResult {
   std::uint64_t steps = 0;
   StopReason stop = StopReason::None;
   std::vector<Diagnostic> diags;  // every diagnostic reported during the run
+  std::vector<PrintedText> printed;  // what the kernel printed (printf, assert) during the run
 };
 
 class Engine {
@@ -215,6 +216,8 @@ class Engine {
   bool m_ctaControlChanged = false;
 
   std::vector<Diagnostic> m_diags;  // reported since the last run()/step() call began
+  std::vector<PrintedText> m_printed;  // printed since the last run() call began
+  bool m_keepPrinted = false;          // inside run(): keep what is printed for its result
   std::uint64_t m_laneInstructions = 0;  // statistics, not machine state
 
   // Hardware mode's choice among the lane groups of a diverged warp (rule S,

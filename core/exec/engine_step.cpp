@@ -706,6 +706,8 @@ StepResult Engine::deadlock(StepRecord* rec) {
 RunResult Engine::run(std::uint64_t maxSteps) {
   RunResult r;
   m_diags.clear();
+  m_printed.clear();
+  m_keepPrinted = true;
   while (r.steps < maxSteps) {
     StepResult s = step(nullptr);
     if (s.executed) ++r.steps;
@@ -737,6 +739,9 @@ RunResult Engine::run(std::uint64_t maxSteps) {
   }
   r.diags = std::move(m_diags);
   m_diags.clear();
+  r.printed = std::move(m_printed);
+  m_printed.clear();
+  m_keepPrinted = false;
   return r;
 }
 

@@ -707,6 +707,19 @@ void ExecCtx::exitLanes(LaneMask lanes) {
 
 std::string ExecCtx::hangNote() const { return m_engine.hangNote(); }
 
+void ExecCtx::print(int lane, std::string text) {
+  PrintedText t;
+  t.step = step();
+  t.cta = warp().cta;
+  t.warp = m_warp;
+  t.lane = static_cast<std::uint8_t>(lane);
+  t.pc = static_cast<std::uint32_t>(&m_ins - program().instrs.data());
+  t.text = std::move(text);
+  // Only a run keeps it for its result; stepping callers read the record.
+  if (m_engine.m_keepPrinted) m_engine.m_printed.push_back(t);
+  if (m_rec) m_rec->printed.push_back(std::move(t));
+}
+
 void ExecCtx::diag(DiagKind kind, LaneMask lanes, std::string message) {
   Diagnostic d;
   d.kind = kind;

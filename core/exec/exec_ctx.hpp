@@ -34,6 +34,7 @@ class ExecCtx {
   ExecMode mode() const;
   const EngineOptions& options() const;
   std::uint64_t step() const;
+  const Engine& engine() const { return m_engine; }
 
   // Lanes executing this instruction (guard true, arrived), ascending lane order.
   LaneMask lanes() const { return m_lanes; }
@@ -202,6 +203,8 @@ class ExecCtx {
 
   // ---- reporting
   void diag(DiagKind kind, LaneMask lanes, std::string message);
+  // Output of device printf / a failed assert by `lane` (core/exec/printed.hpp).
+  void print(int lane, std::string text);
   void flow(const Flow& f) {
     if (m_rec) m_rec->flows.push_back(f);
   }
@@ -293,6 +296,7 @@ void execCompare(ExecCtx& ctx);
 void execMove(ExecCtx& ctx);
 void execMemory(ExecCtx& ctx);
 void execControl(ExecCtx& ctx);
+void execSysCall(ExecCtx& ctx);  // call of vprintf / __assertfail (core/exec/syscalls.cpp)
 void execCollective(ExecCtx& ctx);
 void execAtomic(ExecCtx& ctx);
 void execMbarrier(ExecCtx& ctx);

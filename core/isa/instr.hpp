@@ -75,6 +75,11 @@ struct CudaLoc {
   std::int32_t inlinedLine = 0;
 };
 
+// The CUDA system calls a module only declares (PTX ISA, "System Calls"):
+// nvcc lowers printf to vprintf and assert to __assertfail. The engine runs
+// them itself instead of a body.
+enum class SysCall : std::uint8_t { None, Vprintf, AssertFail };
+
 struct Instr {
   Opcode op = Opcode::Mov;
   Family family = Family::Move;
@@ -113,6 +118,7 @@ struct Instr {
   // (1 or 2) into one fma (core/ptx/contraction.hpp); -1 when none.
   std::int32_t fusedMul = -1;
   std::uint8_t fusedOperand = 0;
+  SysCall sysCall = SysCall::None;  // call of a system call (no body in the module)
   bool guardNegated = false;
   std::vector<Operand> ops;
   std::uint32_t func = 0;   // owning function

@@ -153,6 +153,27 @@ class Checker {
     return d.pc < ins.size() && ins[d.pc].pos.line == *x.ptxLine;
   }
 
+  // The whole printed text must be the expected one; the report names the
+  // first line that differs.
+  void printed(const std::string& want, const std::vector<PrintedText>& printed) {
+    ++m_r.checked;
+    std::string got;
+    for (const PrintedText& t : printed) got += t.text;
+    if (got == want) return;
+    std::size_t line = 1, at = 0;
+    while (at < got.size() && at < want.size() && got[at] == want[at]) {
+      if (got[at] == '\n') ++line;
+      ++at;
+    }
+    auto lineAt = [&](const std::string& s) {
+      const std::size_t b = s.rfind('\n', at == 0 ? 0 : at - 1), begin = b == std::string::npos || at == 0 ? 0 : b + 1;
+      const std::size_t e = s.find('\n', begin);
+      return s.substr(begin, e == std::string::npos ? std::string::npos : e - begin);
+    };
+    fail("expect.printed", fmt::format("printed line {} is \"{}\", expected \"{}\" ({} bytes printed, {} expected)", line,
+                                       lineAt(got), lineAt(want), got.size(), want.size()));
+  }
+
   void diagnostics(const std::vector<Diagnostic>& diags) {
     const auto& xs = m_s.expect.diagnostics;
     for (std::size_t i = 0; i < xs.size(); ++i) {
@@ -203,11 +224,13 @@ class Checker {
 
 bool hasExpectations(const Scenario& s) {
   const Expectations& x = s.expect;
-  return x.stop || x.noOtherDiagnostics || !x.buffers.empty() || !x.registers.empty() || !x.diagnostics.empty();
+  return x.stop || x.noOtherDiagnostics || x.printed || !x.buffers.empty() || !x.registers.empty() ||
+         !x.diagnostics.empty();
 }
 
 ExpectationReport checkExpectations(const Scenario& s, const PreparedScenario& p, const Engine& engine,
-                                    StopReason stop, const std::vector<Diagnostic>& diags) {
+                                    StopReason stop, const std::vector<Diagnostic>& diags,
+                                    const std::vector<PrintedText>& printed) {
   ExpectationReport r;
   Checker c(s, p, engine, r);
   // Without expect.stop, a run must finish, unless it expects diagnostics (a
@@ -224,6 +247,7 @@ ExpectationReport checkExpectations(const Scenario& s, const PreparedScenario& p
   for (std::size_t i = 0; i < s.expect.registers.size(); ++i)
     c.reg(s.expect.registers[i], fmt::format("expect.register[{}]", i));
   c.diagnostics(diags);
+  if (s.expect.printed) c.printed(*s.expect.printed, printed);
   return r;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // Checking a finished run against a scenario's [expect] section: final
 // buffers and registers word by word, diagnostics by kind/lanes/count/line,
-// and how the run stopped. For tests and autograding.
+// what the kernel printed, and how the run stopped. For tests and autograding.
 #include <string>
 #include <vector>
 
@@ -21,6 +21,7 @@ bool hasExpectations(const Scenario& s);
 
 // `stop` and `diags` are the run's outcome (RunResult or a history's).
 ExpectationReport checkExpectations(const Scenario& s, const PreparedScenario& p, const Engine& engine,
-                                    StopReason stop, const std::vector<Diagnostic>& diags);
+                                    StopReason stop, const std::vector<Diagnostic>& diags,
+                                    const std::vector<PrintedText>& printed);
 
 }  // namespace ws::core

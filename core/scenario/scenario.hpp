@@ -170,6 +170,7 @@ struct Expectations {
   std::vector<WordsExpect> registers;
   std::vector<DiagExpect> diagnostics;
   bool noOtherDiagnostics = false;  // a diagnostic no entry matches is a failure
+  std::optional<std::string> printed;  // everything the kernel printed (printf, assert), exactly
   std::optional<StopReason> stop;   // how the run must end
   bool operator==(const Expectations&) const = default;
 };

@@ -9,6 +9,7 @@
 
 #include "core/exec/diagnostic.hpp"
 #include "core/exec/machine_state.hpp"
+#include "core/exec/printed.hpp"
 #include "core/ptx/program.hpp"
 
 namespace ws::core {
@@ -115,6 +116,7 @@ struct StepRecord {
   bool trappedBefore = false, trappedAfter = false;
   std::vector<Flow> flows;
   std::vector<Diagnostic> diags;
+  std::vector<PrintedText> printed;  // device printf / assert output of this step
   bool operator==(const StepRecord&) const = default;
 
   // Back to an empty record, keeping the storage of its biggest vectors: a

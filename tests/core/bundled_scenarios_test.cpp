@@ -11,6 +11,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -76,7 +77,7 @@ TEST_P(BundledScenario, LoadsAndMeetsItsExpectations) {
   EXPECT_FALSE(l.load.scenario->description.empty()) << "a bundled lesson needs a description";
   Engine e = l.engine();
   const RunResult r = e.run(std::min(l.load.prepared->maxSteps, kStepCap));
-  const ExpectationReport rep = checkExpectations(*l.load.scenario, *l.load.prepared, e, r.stop, r.diags);
+  const ExpectationReport rep = checkExpectations(*l.load.scenario, *l.load.prepared, e, r.stop, r.diags, r.printed);
   std::string failures;
   for (const auto& f : rep.failures) failures += f + "\n";
   EXPECT_TRUE(rep.ok()) << failures;
@@ -117,9 +118,12 @@ TEST_P(BundledScenario, SeekEqualsSteppingAndRunsAreDeterministic) {
 }
 
 // Lessons compiled from CUDA keep what an H100 wrote (hw-h100.json beside
-// kernel.cu: {"buffer name": [u32 words]}). The lesson's run, in the mode its
-// file asks for, must end with the same buffers, except strict lessons that
-// stop at undefined behaviour (the hardware goes on).
+// kernel.cu: {"buffer name": [u32 words]}, and "printed": what the kernel
+// printed). The lesson's run, in the mode its file asks for, must end with
+// the same buffers, except strict lessons that stop at undefined behaviour
+// (the hardware goes on), and print the same lines (as a multiset: CUDA
+// orders no two threads' printf, and the H100's warps take turns their own
+// way).
 TEST_P(BundledScenario, EndsWithTheBuffersAnH100Wrote) {
   const fs::path file = fs::path(WS_SCENARIO_DIR) / GetParam();
   const fs::path hw = file.parent_path() / "hw-h100.json";
@@ -146,6 +150,19 @@ TEST_P(BundledScenario, EndsWithTheBuffersAnH100Wrote) {
       std::memcpy(&v, bytes.data() + 4 * w, 4);
       EXPECT_EQ(v, words[w].get<std::uint32_t>()) << b->name << "[" << w << "]";
     }
+    ++compared;
+  }
+  if (j.contains("printed")) {
+    auto lines = [](const std::string& text) {
+      std::vector<std::string> v;
+      std::istringstream s(text);
+      for (std::string line; std::getline(s, line);) v.push_back(line);
+      std::sort(v.begin(), v.end());
+      return v;
+    };
+    std::string printed;
+    for (const auto& t : r.printed) printed += t.text;
+    EXPECT_EQ(lines(printed), lines(j["printed"].get<std::string>()));
     ++compared;
   }
   EXPECT_GT(compared, 0u) << hw << " names no buffer of the scenario";

@@ -127,7 +127,8 @@ struct Checked {
   ExpectationReport report;
 };
 
-Checked check(const std::string& expect, std::vector<Diagnostic> diags = {}, StopReason stop = StopReason::Finished) {
+Checked check(const std::string& expect, std::vector<Diagnostic> diags = {}, StopReason stop = StopReason::Finished,
+              std::vector<PrintedText> printed = {}) {
   Checked c;
   c.load = loadText(kNop + expect);
   EXPECT_TRUE(c.load.ok()) << errorsText(c.load.errors);
@@ -135,8 +136,25 @@ Checked check(const std::string& expect, std::vector<Diagnostic> diags = {}, Sto
   auto made = createEngine(*c.load.prepared);
   c.engine.emplace(std::move(std::get<Engine>(made)));
   EXPECT_EQ(c.engine->run(100).stop, StopReason::Finished);
-  c.report = checkExpectations(*c.load.scenario, *c.load.prepared, *c.engine, stop, diags);
+  c.report = checkExpectations(*c.load.scenario, *c.load.prepared, *c.engine, stop, diags, printed);
   return c;
+}
+
+// What the kernel printed: the whole text, exactly; a difference names the
+// first line that differs.
+TEST(ScenarioExpect, PrintedTextExactly) {
+  auto lines = [](std::initializer_list<const char*> texts) {
+    std::vector<PrintedText> v;
+    for (const char* t : texts) v.push_back({0, 0, 0, 0, 0, t});
+    return v;
+  };
+  const std::string expect = "[expect]\nprinted = \"\"\"\nlane 0\nlane 1\n\"\"\"\n";
+  EXPECT_TRUE(check(expect, {}, StopReason::Finished, lines({"lane 0\n", "lane 1\n"})).report.ok());
+  auto c = check(expect, {}, StopReason::Finished, lines({"lane 0\n", "lane 7\n"}));
+  ASSERT_EQ(c.report.failures.size(), 1u);
+  EXPECT_NE(c.report.failures[0].find("printed line 2 is \"lane 7\", expected \"lane 1\""), std::string::npos)
+      << c.report.failures[0];
+  EXPECT_FALSE(check(expect).report.ok()) << "nothing printed";
 }
 
 TEST(ScenarioExpect, BuffersWordByWord) {

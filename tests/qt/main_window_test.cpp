@@ -22,6 +22,7 @@
 #include <memory>
 
 #include "app/qt/app_options.hpp"
+#include "app/qt/console_panel.hpp"
 #include "app/qt/export.hpp"
 #include "app/qt/gallery_dialog.hpp"
 #include "app/qt/lane_canvas.hpp"
@@ -344,6 +345,42 @@ std::shared_ptr<bool> fillLaunchDialog(std::function<void(QDialog&)> more) {
     dlg->accept();
   });
   return filled;
+}
+
+// Device printf: the console dock lists what the kernel printed so far (its
+// title counts the lines), marks the lines of the step shown, and a click on
+// a line goes to the step that printed it.
+TEST(MainWindow, ConsoleShowsWhatTheKernelPrinted) {
+  Window t;
+  ui::LaunchRequest r;
+  r.path = WS_TEST_DATA "/printf/printf.ptx";
+  r.entry = "pf_lanes";
+  r.buffers = {"iota:128", "zeros:128"};
+  ASSERT_TRUE(t.w.openRequest(r)) << t.errors.join("\n").toStdString();
+  ConsolePanel* c = t.w.console();
+  ASSERT_NE(c, nullptr);
+  auto* dock = qobject_cast<QDockWidget*>(c->parentWidget());
+  ASSERT_NE(dock, nullptr);
+  EXPECT_EQ(c->count(), 1);  // "Nothing printed so far"
+  EXPECT_EQ(dock->windowTitle(), "Console");
+  t.key(Qt::Key_F5);  // continue to the end
+  ASSERT_TRUE(t.s().finished());
+  ASSERT_EQ(c->count(), 32);
+  EXPECT_EQ(dock->windowTitle(), "Console (32)");
+  // iota: the 16 odd lanes take one side of the branch, the 16 even lanes
+  // the other; each side prints in one step, in lane order.
+  const QString first = c->item(0)->text().left(4);
+  int other = 0;
+  while (other < 32 && c->item(other)->text().left(4) == first) ++other;
+  ASSERT_EQ(other, 16);
+  EXPECT_TRUE(c->item(0)->text() == "even lane  0 value 0 (small)" || c->item(0)->text() == "odd  lane  1 value 1");
+  EXPECT_TRUE(c->item(16)->toolTip().contains(first == "even" ? "lane 1" : "lane 0"));
+  const qlonglong laterStep = c->item(16)->data(ConsolePanel::kStepRole).toLongLong();
+  EXPECT_GT(laterStep, c->item(0)->data(ConsolePanel::kStepRole).toLongLong());
+  QTest::mouseClick(c->viewport(), Qt::LeftButton, {}, c->visualItemRect(c->item(16)).center());
+  EXPECT_EQ(t.s().position(), static_cast<std::uint64_t>(laterStep));
+  EXPECT_EQ(c->count(), 32);
+  EXPECT_NE(c->item(31)->background(), c->item(0)->background()) << "the lines of the step shown are marked";
 }
 
 TEST(MainWindow, OpensABarePtxThroughTheLaunchDialog) {

@@ -1,0 +1,44 @@
+// Launches one entry of a PTX module on the GPU and prints what it printed,
+// the launch's error and its out words, for a lesson's hw-h100.json.
+// Usage: rec_launch PTX ENTRY GRID BLOCK IN.json OUT_WORDS
+// (in.json: an array of 32-bit words; the kernel takes (in, out)).
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+#include <cuda.h>
+#include <cuda_runtime.h>
+
+int main(int argc, char** argv) {
+  if (argc != 7) return 2;
+  cudaFree(nullptr);
+  CUmodule m;
+  CUfunction k;
+  if (cuModuleLoad(&m, argv[1]) != CUDA_SUCCESS || cuModuleGetFunction(&k, m, argv[2]) != CUDA_SUCCESS) return 2;
+  std::ifstream f(argv[5]);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  std::string text = ss.str();
+  for (char& c : text)
+    if (c == '[' || c == ']' || c == ',') c = ' ';
+  std::istringstream words(text);
+  std::vector<unsigned> in;
+  for (unsigned w; words >> w;) in.push_back(w);
+  std::vector<unsigned> out(std::stoul(argv[6]), 0);
+  unsigned *din, *dout;
+  cudaMalloc(&din, in.size() * 4);
+  cudaMalloc(&dout, out.size() * 4);
+  cudaMemcpy(din, in.data(), in.size() * 4, cudaMemcpyHostToDevice);
+  cudaMemcpy(dout, out.data(), out.size() * 4, cudaMemcpyHostToDevice);
+  void* args[] = {&din, &dout};
+  cuLaunchKernel(k, std::stoul(argv[3]), 1, 1, std::stoul(argv[4]), 1, 1, 0, nullptr, args, nullptr);
+  const cudaError_t e = cudaDeviceSynchronize();
+  fflush(stdout);
+  printf("== end: %s\n", cudaGetErrorString(e));
+  cudaMemcpy(out.data(), dout, out.size() * 4, cudaMemcpyDeviceToHost);
+  printf("== out");
+  for (unsigned w : out) printf(" %u", w);
+  printf("\n");
+  return e == cudaSuccess ? 0 : 1;
+}
