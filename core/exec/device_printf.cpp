@@ -1,5 +1,6 @@
 #include "core/exec/device_printf.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstdio>
 #include <cstring>
@@ -62,13 +63,25 @@ Spec parseSpec(std::string_view f, std::size_t at) {
   return s;
 }
 
+// One conversion's text is cut here: a width of 1e9 is legal C, and the
+// H100's printf buffer (1 MB by default) could not hold it either.
+constexpr std::int64_t kMaxConversion = 1 << 16;
+
+// A width or precision as written, at most kMaxConversion (glibc would
+// otherwise count out a billion spaces).
+std::string clampNumber(const std::string& digits) {
+  if (digits.empty()) return digits;
+  return digits.size() > 5 ? std::to_string(kMaxConversion)
+                           : std::to_string(std::min<std::int64_t>(std::stoll(digits), kMaxConversion));
+}
+
 // snprintf with a format built at run time from a checked spec.
 template <class T>
 std::string cFormat(const std::string& spec, T value) {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
   const int n = std::snprintf(nullptr, 0, spec.c_str(), value);
-  std::string out(static_cast<std::size_t>(n > 0 ? n : 0), '\0');
+  std::string out(static_cast<std::size_t>(std::clamp<std::int64_t>(n, 0, kMaxConversion)), '\0');
   if (n > 0) std::snprintf(out.data(), out.size() + 1, spec.c_str(), value);
 #pragma GCC diagnostic pop
   return out;
@@ -104,11 +117,12 @@ DevicePrintf formatDevicePrintf(std::string_view format,
         return r;
       }
       ++r.returned;
-      spec += std::to_string(static_cast<std::int32_t>(static_cast<std::uint32_t>(*w)));
+      const std::int64_t width = static_cast<std::int32_t>(static_cast<std::uint32_t>(*w));
+      spec += std::to_string(std::clamp<std::int64_t>(width, -kMaxConversion, kMaxConversion));
     } else {
-      spec += s.width;
+      spec += clampNumber(s.width);
     }
-    spec += s.precision;
+    spec += s.precision.empty() ? "" : "." + clampNumber(s.precision.substr(1));
     const char c = s.conversion;
     const bool integer = std::strchr("diouxXc", c) != nullptr;
     const unsigned bytes = integer && s.longs == 0 ? 4 : 8;

@@ -124,6 +124,7 @@ TEST(DevicePrintf, CountsOnlySpecsOfCudasGrammar) {
   EXPECT_EQ(run("%zu %5%|%x").text, "%z" "u %|6");
   EXPECT_EQ(run("%zu %5%|%x").returned, 1);
   EXPECT_EQ(run("%d%").unsupported, (std::vector<std::string>{"%"}));
+  EXPECT_EQ(run("%999999999d").text.size(), 1u << 16) << "a huge width is cut, not allocated";
   args = {};
   EXPECT_FALSE(run("%d").error.empty()) << "an argument past the buffer is an error, not garbage";
 }
