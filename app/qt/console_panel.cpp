@@ -6,15 +6,9 @@
 
 namespace ws::qt {
 
-ConsolePanel::ConsolePanel(SessionHost* host, QWidget* parent) : QListWidget(parent), m_host(host) {
-  setObjectName("console");
+ConsolePanel::ConsolePanel(SessionHost* host, QWidget* parent) : StepListPanel(host, "console", parent) {
   setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
   setUniformItemSizes(true);
-  connect(host, &SessionHost::changed, this, &ConsolePanel::refresh);
-  connect(this, &QListWidget::itemClicked, this, [this](QListWidgetItem* it) {
-    const qlonglong step = it->data(kStepRole).toLongLong();
-    if (ui::Session* s = m_host->session(); s && step >= 0) s->seek(static_cast<std::uint64_t>(step));
-  });
 }
 
 void ConsolePanel::refresh() {

@@ -4,14 +4,9 @@
 
 namespace ws::qt {
 
-DiagnosticsPanel::DiagnosticsPanel(SessionHost* host, QWidget* parent) : QListWidget(parent), m_host(host) {
-  setObjectName("diagnostics");
+DiagnosticsPanel::DiagnosticsPanel(SessionHost* host, QWidget* parent)
+    : StepListPanel(host, "diagnostics", parent) {
   setWordWrap(true);
-  connect(host, &SessionHost::changed, this, &DiagnosticsPanel::refresh);
-  connect(this, &QListWidget::itemClicked, this, [this](QListWidgetItem* it) {
-    const qlonglong step = it->data(kStepRole).toLongLong();
-    if (ui::Session* s = m_host->session(); s && step >= 0) s->seek(static_cast<std::uint64_t>(step));
-  });
 }
 
 void DiagnosticsPanel::refresh() {
