@@ -34,6 +34,14 @@ std::string mib(std::uint64_t bytes) { return fmt::format("{:.1f} MiB", static_c
 // hostile module or launch gets a message instead of exhausting memory. The
 // per-thread and per-CTA sizes are bounded first, which keeps the products
 // below from overflowing.
+// Whether any instruction reads %envreg1 or %envreg2 (the grid workspace).
+bool readsGridWorkspace(const Program& p) {
+  for (const Instr& ins : p.instrs)
+    for (const Operand& o : ins.ops)
+      if (o.kind == OperandKind::Special && o.sreg == SpecialReg::Envreg && (o.comp == 1 || o.comp == 2)) return true;
+  return false;
+}
+
 std::optional<std::string> checkStateSize(const Program& p, const Function& fn, const LaunchConfig& launch,
                                           std::uint64_t numCtas, std::uint64_t blockThreads, const Limits& limits) {
   if (p.globalBytes >= memmap::kGlobalStride) return "the module's .global variables exceed 256 MiB";
@@ -191,6 +199,15 @@ std::variant<Engine, std::string> Engine::create(std::shared_ptr<const Program> 
     g.name = "module globals";
     g.base = memmap::kGlobalBase;
     g.bytes.assign(p.globalBytes, 0);
+    // A kernel that reads the grid workspace (cooperative groups'
+    // this_grid().sync(): %envreg1:%envreg2, a trap when it is null) runs as
+    // cudaLaunchCooperativeKernel launches it: the driver hands it zeroed
+    // global memory there, here 16 bytes after the module's variables.
+    if (readsGridWorkspace(p)) {
+      const std::uint64_t at = (p.globalBytes + 15) / 16 * 16;
+      g.bytes.resize(at + 16, 0);
+      e.m_gridWorkspace = g.base + at;
+    }
     st.global.push_back(std::move(g));
   }
   st.constSeg.assign(p.constBytes, 0);
@@ -334,9 +351,15 @@ std::uint64_t Engine::special(std::uint32_t warp, int lane, SpecialReg r, int co
     case SpecialReg::ReservedSmemEnd: return kSharedReservedEnd;
     case SpecialReg::ReservedSmemCap: return kSharedReservedBytes;
     case SpecialReg::ReservedSmem0: case SpecialReg::ReservedSmem1: return 0;
-    // Performance counters, driver environment registers and the graph
-    // handle have no meaning in a simulated launch: they read as zero.
-    case SpecialReg::Pm: case SpecialReg::Pm64: case SpecialReg::Envreg: case SpecialReg::CurrentGraphExec:
+    // The driver's environment registers: 1 and 2 hold the high and low
+    // halves of a cooperative launch's grid workspace.
+    case SpecialReg::Envreg:
+      if (comp == 1) return m_gridWorkspace >> 32;
+      if (comp == 2) return m_gridWorkspace & 0xffffffffu;
+      return 0;
+    // Performance counters and the graph handle have no meaning in a
+    // simulated launch: they read as zero.
+    case SpecialReg::Pm: case SpecialReg::Pm64: case SpecialReg::CurrentGraphExec:
       return 0;
   }
   return 0;

@@ -164,6 +164,9 @@ class Engine {
   std::uint32_t m_warpsPerCta = 0;
   std::uint32_t m_ctasPerCluster = 1;
   Dim3 m_clusterDim{1, 1, 1};
+  // The grid workspace of a cooperative launch (%envreg1:%envreg2), in the
+  // module-globals buffer; 0 when the program never reads it.
+  std::uint64_t m_gridWorkspace = 0;
   std::uint64_t m_localBytes = 0;
   std::uint32_t m_numRegs = 0;
   std::vector<std::uint64_t> m_regMask;  // [reg]: the bits its declared type holds (pred: bit 0)

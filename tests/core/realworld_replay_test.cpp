@@ -18,5 +18,9 @@ INSTANTIATE_TEST_SUITE_P(Corpus, RealWorld, ::testing::ValuesIn(ws::test::loadHw
 // cooperative groups, Hopper pipelines written with libcu++.
 INSTANTIATE_TEST_SUITE_P(Corpus2, RealWorld, ::testing::ValuesIn(ws::test::loadHwCases(WS_TEST_DATA "/realworld2")),
                          [](const auto& p) { return p.param.label; });
+// Cooperative launches (tests/data/coop): cooperative_groups::this_grid()
+// and grid.sync() through the grid workspace a cooperative launch gets.
+INSTANTIATE_TEST_SUITE_P(Cooperative, RealWorld, ::testing::ValuesIn(ws::test::loadHwCases(WS_TEST_DATA "/coop")),
+                         [](const auto& p) { return p.param.label; });
 
 }  // namespace

@@ -1,7 +1,9 @@
 // Launches one entry of a PTX module on the GPU and prints what it printed,
 // the launch's error and its out words, for a lesson's hw-h100.json.
-// Usage: rec_launch PTX ENTRY GRID BLOCK IN.json OUT_WORDS
-// (in.json: an array of 32-bit words; the kernel takes (in, out)).
+// Usage: rec_launch PTX ENTRY GRID BLOCK IN.json OUT_WORDS [coop]
+// (in.json: an array of 32-bit words; the kernel takes (in, out); coop:
+// launched with cuLaunchCooperativeKernel, as cooperative groups' grid
+// synchronization needs).
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -11,7 +13,8 @@
 #include <cuda_runtime.h>
 
 int main(int argc, char** argv) {
-  if (argc != 7) return 2;
+  if (argc != 7 && argc != 8) return 2;
+  const bool coop = argc == 8 && std::string(argv[7]) == "coop";
   cudaFree(nullptr);
   CUmodule m;
   CUfunction k;
@@ -32,7 +35,9 @@ int main(int argc, char** argv) {
   cudaMemcpy(din, in.data(), in.size() * 4, cudaMemcpyHostToDevice);
   cudaMemcpy(dout, out.data(), out.size() * 4, cudaMemcpyHostToDevice);
   void* args[] = {&din, &dout};
-  cuLaunchKernel(k, std::stoul(argv[3]), 1, 1, std::stoul(argv[4]), 1, 1, 0, nullptr, args, nullptr);
+  const unsigned grid = std::stoul(argv[3]), block = std::stoul(argv[4]);
+  if (coop) cuLaunchCooperativeKernel(k, grid, 1, 1, block, 1, 1, 0, nullptr, args);
+  else cuLaunchKernel(k, grid, 1, 1, block, 1, 1, 0, nullptr, args, nullptr);
   const cudaError_t e = cudaDeviceSynchronize();
   fflush(stdout);
   printf("== end: %s\n", cudaGetErrorString(e));
