@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <GLFW/glfw3.h>
+#include <imgui_internal.h>
 
 #include <filesystem>
 
@@ -140,6 +141,63 @@ TEST(ImguiViewer, HoverShowsTheSceneTooltipAndClickFocusesTheLane) {
   io.MouseDown[0] = false;
   h.frame(v);
   EXPECT_EQ(v.session()->focus().lane, 7);
+}
+
+// The Notes window's Console tab: its label counts the printed lines, and a
+// click on a line goes to the step that printed it.
+TEST(ImguiViewer, ConsoleTabListsWhatTheKernelPrinted) {
+  test::Headless h;
+  Viewer v(Settings{}, h.fonts, 1.0f);
+  ASSERT_TRUE(v.open(input(ui::bundledScenarioDir() + "/printf-warp-sum/scenario.toml"))) << v.error();
+  v.command(ui::ActionId::RunToEnd);
+  for (int f = 0; f < 2000 && v.busy(); ++f) h.frame(v);
+  h.frame(v);
+  ui::Session& s = *v.session();
+  ASSERT_TRUE(s.finished());
+  ASSERT_EQ(s.views().console.lines.size(), 16u);
+  // Find the tab in ImGui's tab bars and click it.
+  ImGuiContext& g = *ImGui::GetCurrentContext();
+  ImGuiTabBar* bar = nullptr;
+  const ImGuiTabItem* tab = nullptr;
+  for (int i = 0; i < g.TabBars.GetMapSize() && !tab; ++i) {
+    ImGuiTabBar* b = g.TabBars.TryGetMapData(i);
+    if (!b) continue;
+    for (const ImGuiTabItem& t : b->Tabs)
+      if (std::string(b->GetTabName(&t)).starts_with("Console")) {
+        bar = b;
+        tab = &t;
+      }
+  }
+  ASSERT_NE(tab, nullptr);
+  EXPECT_STREQ(bar->GetTabName(tab), "Console (16)###console");
+  const ImGuiID consoleId = tab->ID;
+  ImGuiIO& io = ImGui::GetIO();
+  // Tabs are laid out left to right, ItemInnerSpacing apart.
+  float x = bar->BarRect.Min.x;
+  for (const ImGuiTabItem& t : bar->Tabs) {
+    if (t.ID == consoleId) break;
+    x += t.Width + ImGui::GetStyle().ItemInnerSpacing.x;
+  }
+  const ImVec2 at(x + tab->Width / 2, (bar->BarRect.Min.y + bar->BarRect.Max.y) / 2);
+  io.MousePos = at;
+  h.frame(v);
+  io.MouseDown[0] = true;
+  h.frame(v);
+  io.MouseDown[0] = false;
+  h.frame(v);
+  h.frame(v);
+  EXPECT_EQ(bar->SelectedTabId, consoleId) << "clicked at " << at.x << "," << at.y << " over "
+                                            << (g.HoveredWindow ? g.HoveredWindow->Name : "nothing");
+  // The first lines (warp 0's lanes 0-2, one step) sit under the tab bar.
+  const std::uint64_t firstStep = s.views().console.lines[0].step;
+  io.MousePos = ImVec2(at.x, bar->BarRect.Max.y + ImGui::GetStyle().ItemSpacing.y + ImGui::GetTextLineHeight());
+  h.frame(v);
+  io.MouseDown[0] = true;
+  h.frame(v);
+  io.MouseDown[0] = false;
+  h.frame(v);
+  EXPECT_EQ(s.position(), firstStep + 1);
+  EXPECT_EQ(s.views().console.lines.size(), 3u) << "at that step only warp 0's first call has printed";
 }
 
 TEST(ImguiViewer, OpensPtxWithLaunchOptionsAndReportsBadInput) {
