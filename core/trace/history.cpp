@@ -305,7 +305,7 @@ std::uint64_t stateBytes(const MachineState& s) {
 }
 
 std::uint64_t recordBytes(const StepRecord& r) {
-  std::uint64_t b = sizeof(StepRecord) + r.regs.capacity() * sizeof(RegChange) + r.mem.capacity() * sizeof(MemChange) +
+  std::uint64_t b = sizeof(StepRecord) + r.regs.bytes() + r.mem.capacity() * sizeof(MemChange) +
                     r.warpCtl.capacity() * sizeof(ControlChange<WarpControl>) +
                     r.ctaCtl.capacity() * sizeof(ControlChange<CtaControl>) +
                     r.clusterCtl.capacity() * sizeof(ControlChange<ClusterState>) +

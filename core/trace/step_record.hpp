@@ -10,16 +10,9 @@
 #include "core/exec/diagnostic.hpp"
 #include "core/exec/machine_state.hpp"
 #include "core/ptx/program.hpp"
+#include "core/trace/reg_journal.hpp"
 
 namespace ws::core {
-
-struct RegChange {
-  std::uint32_t warp = 0, reg = 0;
-  std::uint8_t lane = 0;
-  bool wasWritten = false;  // the register had been written before this change
-  std::uint64_t before = 0, after = 0;
-  bool operator==(const RegChange&) const = default;
-};
 
 enum class MemRegion : std::uint8_t { Global, Shared, Local, Const, Param };
 
@@ -103,7 +96,7 @@ struct StepRecord {
   bool completedAsync = false;     // this step retired an in-flight op instead of executing
   bool userEdit = false;           // a user's edit (register/memory poke), not an executed step
   bool advanced = true;            // the step counter moved on (false: a report that executed nothing, e.g. a deadlock)
-  std::vector<RegChange> regs;
+  RegJournal regs;
   std::vector<MemChange> mem;
   std::vector<ControlChange<WarpControl>> warpCtl;
   std::vector<ControlChange<CtaControl>> ctaCtl;
