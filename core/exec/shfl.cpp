@@ -227,15 +227,32 @@ void execShfl(ExecCtx& ctx) {
   // Phase 2: write d (and p), then the flows and diagnostics.
   ctx.scatterWithPred(dst, out, inRange);
   const std::uint32_t w = ctx.warpIndex();
-  if (ctx.record()) forLanes(m.lanes, [&](int l) {
-    const auto i = static_cast<std::size_t>(l);
-    Flow f;
-    f.kind = src[i].inRange ? FlowKind::Shuffle : FlowKind::ShuffleKeep;
-    f.from = Endpoint::ofLane(w, src[i].lane, regOf(ctx.laneOp(src[i].lane, a)));
-    f.to = Endpoint::ofLane(w, l, destRegOf(ctx.laneOp(l, dst)));
-    f.value = out[i];
-    ctx.flow(f);
-  });
+  if (StepRecord* rec = ctx.record(); rec && !ctx.otherSites()) {
+    // One site: every flow has the same registers; only lanes and values
+    // differ, so each is a copy of one prototype (a shuffle records 32).
+    Flow proto;
+    proto.from = Endpoint::ofLane(w, 0, regOf(a));
+    proto.to = Endpoint::ofLane(w, 0, destRegOf(dst));
+    rec->flows.reserve(rec->flows.size() + static_cast<std::size_t>(std::popcount(m.lanes)));
+    forLanes(m.lanes, [&](int l) {
+      const auto i = static_cast<std::size_t>(l);
+      Flow& f = rec->flows.emplace_back(proto);
+      f.kind = src[i].inRange ? FlowKind::Shuffle : FlowKind::ShuffleKeep;
+      f.from.lane = static_cast<std::uint8_t>(src[i].lane);
+      f.to.lane = static_cast<std::uint8_t>(l);
+      f.value = out[i];
+    });
+  } else if (rec) {
+    forLanes(m.lanes, [&](int l) {
+      const auto i = static_cast<std::size_t>(l);
+      Flow f;
+      f.kind = src[i].inRange ? FlowKind::Shuffle : FlowKind::ShuffleKeep;
+      f.from = Endpoint::ofLane(w, src[i].lane, regOf(ctx.laneOp(src[i].lane, a)));
+      f.to = Endpoint::ofLane(w, l, destRegOf(ctx.laneOp(l, dst)));
+      f.value = out[i];
+      ctx.flow(f);
+    });
+  }
 
   // One diagnostic per (cause, reader membermask), listing every real pair.
   std::vector<bool> done(bad.size(), false);

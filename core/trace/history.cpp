@@ -306,7 +306,7 @@ std::uint64_t stateBytes(const MachineState& s) {
 
 std::uint64_t recordBytes(const StepRecord& r) {
   std::uint64_t b = sizeof(StepRecord) + r.regs.bytes() + r.mem.capacity() * sizeof(MemChange) +
-                    r.warpCtl.capacity() * sizeof(ControlChange<WarpControl>) +
+                    r.warpCtl.capacity() * sizeof(ControlChange<WarpControl>) + r.warpPcs.capacity() * sizeof(WarpPcChange) +
                     r.ctaCtl.capacity() * sizeof(ControlChange<CtaControl>) +
                     r.clusterCtl.capacity() * sizeof(ControlChange<ClusterState>) +
                     r.groups.capacity() * sizeof(ControlChange<AsyncGroups>) + r.flows.capacity() * sizeof(Flow) +

@@ -43,6 +43,7 @@ void apply(MachineState& s, const StepRecord& r) {
     for (auto it = r.mem.rbegin(); it != r.mem.rend(); ++it) memOne(*it);
   }
   for (const auto& c : r.warpCtl) s.warps[c.index].ctl = Forward ? c.after : c.before;
+  for (const auto& c : r.warpPcs) s.warps[c.index].ctl.pc = Forward ? c.after : c.before;
   for (const auto& c : r.ctaCtl) s.ctas[c.index].ctl = Forward ? c.after : c.before;
   for (const auto& c : r.clusterCtl) s.clusters[c.index] = Forward ? c.after : c.before;
   for (const auto& c : r.groups) s.warps[c.index].groups = Forward ? c.after : c.before;

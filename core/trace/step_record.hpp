@@ -2,6 +2,7 @@
 // What one step did, by data alone: the journal of {location, before, after}
 // changes that moves the machine state forward or backward, plus what the
 // views need (lanes, masks, data flows, diagnostics).
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <utility>
@@ -84,6 +85,14 @@ struct ControlChange {
   bool operator==(const ControlChange&) const = default;
 };
 
+// A warp control block of which the step changed the PCs alone (most steps:
+// the lanes move on or jump), kept as its PCs instead of two whole copies.
+struct WarpPcChange {
+  std::uint32_t index = 0;
+  std::array<std::uint32_t, kWarpSize> before{}, after{};
+  bool operator==(const WarpPcChange&) const = default;
+};
+
 struct StepRecord {
   std::uint64_t step = 0;          // index of this step (state.step before it)
   std::uint32_t warp = 0;          // warp that executed
@@ -98,7 +107,8 @@ struct StepRecord {
   bool advanced = true;            // the step counter moved on (false: a report that executed nothing, e.g. a deadlock)
   RegJournal regs;
   std::vector<MemChange> mem;
-  std::vector<ControlChange<WarpControl>> warpCtl;
+  std::vector<ControlChange<WarpControl>> warpCtl;  // warps whose control changed beyond the PCs
+  std::vector<WarpPcChange> warpPcs;                // warps whose PCs alone changed
   std::vector<ControlChange<CtaControl>> ctaCtl;
   std::vector<ControlChange<ClusterState>> clusterCtl;
   std::vector<ControlChange<AsyncGroups>> groups;  // [warp]: async-group counters (commit_group)
@@ -110,24 +120,28 @@ struct StepRecord {
   std::vector<Diagnostic> diags;
   bool operator==(const StepRecord&) const = default;
 
-  // Back to an empty record, keeping the storage of its biggest vectors: a
-  // history reuses its records, so recording a step stops allocating once
-  // they have grown. (Every field is reset by the assignment; the moves only
-  // carry the storage across.)
+  // Back to an empty record, keeping the storage of its vectors: a history
+  // reuses its records, so recording a step stops allocating once they have
+  // grown. (Every field is reset here: a new one must be added.)
   void reset() {
-    auto r = std::move(regs);
-    auto m = std::move(mem);
-    auto w = std::move(warpCtl);
-    auto f = std::move(flows);
-    *this = StepRecord{};
-    r.clear();
-    m.clear();
-    w.clear();
-    f.clear();
-    regs = std::move(r);
-    mem = std::move(m);
-    warpCtl = std::move(w);
-    flows = std::move(f);
+    step = 0;
+    warp = pc = 0;
+    lanes = guardFalse = activeBefore = membermask = otherSites = 0;
+    completedAsync = userEdit = false;
+    advanced = true;
+    regs.clear();
+    mem.clear();
+    warpCtl.clear();
+    warpPcs.clear();
+    ctaCtl.clear();
+    clusterCtl.clear();
+    groups.clear();
+    inflight.reset();
+    nextWarpBefore = nextWarpAfter = 0;
+    nextAsyncIdBefore = nextAsyncIdAfter = 0;
+    trappedBefore = trappedAfter = false;
+    flows.clear();
+    diags.clear();
   }
 };
 
