@@ -518,10 +518,7 @@ void Engine::finishRecord(StepRecord* rec) {
   // Most steps change a warp's PCs alone: then the PCs are what is kept.
   for (auto& t : m_touched.warps) {
     const WarpControl& now = m_state.warps[t.index].ctl;
-    WarpPcChange& pcs = rec->warpPcs.emplace_back();
-    pcs.index = t.index;
-    pcs.before = t.before.pc;
-    pcs.after = now.pc;
+    const WarpPcChange& pcs = rec->warpPcs.emplace_back(t.index, t.before.pc, now.pc);  // built in place
     t.before.pc = now.pc;
     if (t.before == now) continue;
     t.before.pc = pcs.before;
