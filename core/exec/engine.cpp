@@ -472,7 +472,7 @@ std::optional<std::uint32_t> Engine::nextWarp() const {
 void Engine::recordWarp(std::uint32_t w) {
   for (const auto& t : m_touched.warps)
     if (t.index == w) return;
-  m_touched.warps.push_back({w, m_state.warps[w].ctl});
+  m_touched.warps.emplace_back(w, m_state.warps[w].ctl);  // built in place: the block is big
 }
 
 void Engine::recordCta(std::uint32_t c) {
