@@ -523,7 +523,7 @@ void Engine::finishRecord(StepRecord* rec) {
     if (t.before == now) continue;
     t.before.pc = pcs.before;
     rec->warpPcs.pop_back();
-    rec->warpCtl.push_back({t.index, std::move(t.before), now});
+    rec->warpCtl.emplace_back(t.index, std::move(t.before), now);
   }
   for (auto& c : rec->ctaCtl) c.after = m_state.ctas[c.index].ctl;
   for (auto& c : rec->clusterCtl) c.after = m_state.clusters[c.index];

@@ -228,20 +228,15 @@ void execShfl(ExecCtx& ctx) {
   ctx.scatterWithPred(dst, out, inRange);
   const std::uint32_t w = ctx.warpIndex();
   if (StepRecord* rec = ctx.record(); rec && !ctx.otherSites()) {
-    // One site: every flow has the same registers; only lanes and values
-    // differ, so each is a copy of one prototype (a shuffle records 32).
-    Flow proto;
-    proto.from = Endpoint::ofLane(w, 0, regOf(a));
-    proto.to = Endpoint::ofLane(w, 0, destRegOf(dst));
-    rec->flows.reserve(rec->flows.size() + static_cast<std::size_t>(std::popcount(m.lanes)));
-    forLanes(m.lanes, [&](int l) {
-      const auto i = static_cast<std::size_t>(l);
-      Flow& f = rec->flows.emplace_back(proto);
-      f.kind = src[i].inRange ? FlowKind::Shuffle : FlowKind::ShuffleKeep;
-      f.from.lane = static_cast<std::uint8_t>(src[i].lane);
-      f.to.lane = static_cast<std::uint8_t>(l);
-      f.value = out[i];
-    });
+    // One site: every flow has the same registers, so the record keeps the
+    // lanes' sources and values (FlowList::addShuffle), not 32 Flows.
+    std::array<std::uint8_t, kWarpSize> from{};
+    LaneMask inRangeLanes = 0;
+    for (std::size_t l = 0; l < kWarpSize; ++l) {
+      from[l] = static_cast<std::uint8_t>(src[l].lane);
+      inRangeLanes |= static_cast<LaneMask>(src[l].inRange) << l;
+    }
+    rec->flows.addShuffle(w, regOf(a), destRegOf(dst), m.lanes, inRangeLanes, from.data(), out.data());
   } else if (rec) {
     forLanes(m.lanes, [&](int l) {
       const auto i = static_cast<std::size_t>(l);

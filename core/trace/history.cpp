@@ -309,7 +309,7 @@ std::uint64_t recordBytes(const StepRecord& r) {
                     r.warpCtl.capacity() * sizeof(ControlChange<WarpControl>) + r.warpPcs.capacity() * sizeof(WarpPcChange) +
                     r.ctaCtl.capacity() * sizeof(ControlChange<CtaControl>) +
                     r.clusterCtl.capacity() * sizeof(ControlChange<ClusterState>) +
-                    r.groups.capacity() * sizeof(ControlChange<AsyncGroups>) + r.flows.capacity() * sizeof(Flow) +
+                    r.groups.capacity() * sizeof(ControlChange<AsyncGroups>) + r.flows.bytes() +
                     r.diags.capacity() * sizeof(Diagnostic);
   for (const auto& c : r.warpCtl) b += (c.before.frames.capacity() + c.after.frames.capacity()) * sizeof(WarpControl::Frame);
   for (const auto& d : r.diags) b += d.message.capacity();

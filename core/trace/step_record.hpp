@@ -11,6 +11,7 @@
 #include "core/exec/diagnostic.hpp"
 #include "core/exec/machine_state.hpp"
 #include "core/ptx/program.hpp"
+#include "core/trace/flow_list.hpp"
 #include "core/trace/reg_journal.hpp"
 
 namespace ws::core {
@@ -24,56 +25,6 @@ struct MemChange {
   std::uint8_t size = 0;     // 1..8 bytes
   std::uint64_t before = 0, after = 0;
   bool operator==(const MemChange&) const = default;
-};
-
-// One end of a data-flow arrow.
-struct Endpoint {
-  enum class Kind : std::uint8_t { None, Lane, Memory, Mbarrier } kind = Kind::None;
-  std::uint32_t warp = 0;   // Lane: global warp index
-  std::uint8_t lane = 0;
-  std::int32_t reg = -1;    // Lane: register, -1 if not a register
-  Space space = Space::Global;  // Memory/Mbarrier
-  std::uint32_t cta = 0;        // Memory/Mbarrier in shared space: owning CTA
-  std::uint64_t addr = 0;       // address in `space` (shared: offset in that CTA)
-  bool operator==(const Endpoint&) const = default;
-
-  static Endpoint ofLane(std::uint32_t w, int l, std::int32_t r = -1) {
-    Endpoint e; e.kind = Kind::Lane; e.warp = w; e.lane = static_cast<std::uint8_t>(l); e.reg = r; return e;
-  }
-  static Endpoint ofMemory(Space s, std::uint32_t cta, std::uint64_t a) {
-    Endpoint e; e.kind = Kind::Memory; e.space = s; e.cta = cta; e.addr = a; return e;
-  }
-  static Endpoint ofMbarrier(std::uint32_t cta, std::uint64_t a) {
-    Endpoint e; e.kind = Kind::Mbarrier; e.space = Space::Shared; e.cta = cta; e.addr = a; return e;
-  }
-};
-
-enum class FlowKind : std::uint8_t {
-  Shuffle,        // shfl: source lane -> destination lane
-  ShuffleKeep,    // shfl out of range: lane keeps its own value (from == to)
-  Vote,           // vote/ballot: each member lane -> each member lane
-  Match,          // match: lane -> lane of the same group (`group` numbers the groups)
-  Reduce,         // redux/elect: each member lane -> each member lane
-  Atomic,         // atom/red: lane -> memory cell; `order` = serialization order
-  AsyncIssue,     // an async operation issued (in flight): lane or source memory -> destination memory
-  AsyncComplete,  // it is performed: lane or source memory -> destination memory
-  CompleteTx,     // complete-tx: destination cell -> its mbarrier
-  AsyncArrive,    // cp.async.mbarrier.arrive's arrive-on, performed by the async unit: issuing lane -> mbarrier
-  MbarrierOp,     // arrive/expect_tx/...: lane -> mbarrier
-  Load,           // memory cell -> lane
-  Store,          // lane -> memory cell
-  RowAddress,     // ldmatrix/stmatrix: the lane that supplies a row's address -> that row
-};
-
-struct Flow {
-  FlowKind kind = FlowKind::Load;
-  Endpoint from, to;
-  std::uint64_t value = 0;
-  std::uint32_t order = 0;   // serialization order for atomics, issue id for async
-  std::uint32_t group = 0;   // match group id
-  std::uint32_t bytes = 0;   // async operations: the bytes moved (a copy's whole region)
-  std::uint8_t issuerLane = 0;  // async operations: the lane that issued it (copies start at memory)
-  bool operator==(const Flow&) const = default;
 };
 
 // Copies of control records taken before and after the step, for the ones the
@@ -116,7 +67,7 @@ struct StepRecord {
   std::uint32_t nextWarpBefore = 0, nextWarpAfter = 0;
   std::uint64_t nextAsyncIdBefore = 0, nextAsyncIdAfter = 0;
   bool trappedBefore = false, trappedAfter = false;
-  std::vector<Flow> flows;
+  FlowList flows;
   std::vector<Diagnostic> diags;
   bool operator==(const StepRecord&) const = default;
 
