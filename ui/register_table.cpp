@@ -1,6 +1,7 @@
 // Register table: lanes x registers of one warp, formatted per column.
 #include <algorithm>
 #include <bit>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -49,7 +50,7 @@ RegisterTableView buildRegisterTable(const Frame& f, std::uint32_t warp, const s
   const std::vector<std::uint32_t> used = ins ? instrRegisters(*ins) : std::vector<std::uint32_t>{};
 
   // Changes of this step, by (reg, lane), looked up once per cell.
-  std::vector<const core::RegChange*> changed(regs.size() * core::kWarpSize, nullptr);
+  std::vector<std::optional<core::RegChange>> changed(regs.size() * core::kWarpSize);
   v.columns.reserve(regs.size());
   for (std::uint32_t r : regs) {
     RegColumn col;
@@ -65,7 +66,7 @@ RegisterTableView buildRegisterTable(const Frame& f, std::uint32_t warp, const s
       if (c.warp != warp) continue;
       for (std::size_t k = 0; k < regs.size(); ++k)
         if (regs[k] == c.reg) {
-          changed[k * core::kWarpSize + c.lane] = &c;
+          changed[k * core::kWarpSize + c.lane] = c;
           v.columns[k].written = true;
         }
     }
@@ -82,7 +83,7 @@ RegisterTableView buildRegisterTable(const Frame& f, std::uint32_t warp, const s
       cell.bits = i < w.regs.size() ? w.regs[i] : 0;
       cell.written = col.reg < w.written.size() && ((w.written[col.reg] >> l) & 1u);
       cell.text = cell.written ? formatValue(cell.bits, col.type, col.format) : std::string(kNeverWritten);
-      if (const core::RegChange* c = changed[k * core::kWarpSize + static_cast<std::size_t>(l)]) {
+      if (const auto& c = changed[k * core::kWarpSize + static_cast<std::size_t>(l)]) {
         cell.changed = true;
         cell.before = c->wasWritten ? formatValue(c->before, col.type, col.format) : std::string(kNeverWritten);
       }

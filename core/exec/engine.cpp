@@ -493,12 +493,9 @@ std::optional<std::uint32_t> Engine::nextWarp() const {
 }
 
 void Engine::recordWarp(std::uint32_t w) {
-  if (std::find(m_touched.warps.begin(), m_touched.warps.end(), w) != m_touched.warps.end()) return;
-  m_touched.warps.push_back(w);
-  // Built in place: the control block is big.
-  ControlChange<WarpControl>& c = m_rec->warpCtl.emplace_back();
-  c.index = w;
-  c.before = m_state.warps[w].ctl;
+  for (const auto& t : m_touched.warps)
+    if (t.index == w) return;
+  m_touched.warps.emplace_back(w, m_state.warps[w].ctl);  // built in place: the block is big
 }
 
 void Engine::recordCta(std::uint32_t c) {
@@ -541,7 +538,16 @@ void Engine::startRecord(StepRecord* rec, std::uint32_t w, std::uint32_t pc) {
 }
 
 void Engine::finishRecord(StepRecord* rec) {
-  for (auto& c : rec->warpCtl) c.after = m_state.warps[c.index].ctl;
+  // Most steps change a warp's PCs alone: then the PCs are what is kept.
+  for (auto& t : m_touched.warps) {
+    const WarpControl& now = m_state.warps[t.index].ctl;
+    const WarpPcChange& pcs = rec->warpPcs.emplace_back(t.index, t.before.pc, now.pc);  // built in place
+    t.before.pc = now.pc;
+    if (t.before == now) continue;
+    t.before.pc = pcs.before;
+    rec->warpPcs.pop_back();
+    rec->warpCtl.emplace_back(t.index, std::move(t.before), now);
+  }
   for (auto& c : rec->ctaCtl) c.after = m_state.ctas[c.index].ctl;
   for (auto& c : rec->clusterCtl) c.after = m_state.clusters[c.index];
   for (auto& c : rec->groups) c.after = m_state.warps[c.index].groups;

@@ -191,8 +191,15 @@ class Engine {
   }
 
   // Copy-on-first-touch journal of control records for the step in progress.
+  // A warp's control block before the step is kept here: finishRecord()
+  // journals its PCs alone when nothing else changed.
+  struct TouchedWarp {
+    std::uint32_t index = 0;
+    WarpControl before;
+  };
   struct Touched {
-    std::vector<std::uint32_t> warps, ctas, clusters, groups;
+    std::vector<TouchedWarp> warps;
+    std::vector<std::uint32_t> ctas, clusters, groups;
     bool inflight = false;
   } m_touched;
   StepRecord* m_rec = nullptr;

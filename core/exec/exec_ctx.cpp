@@ -148,50 +148,11 @@ void ExecCtx::gatherPred(const Operand& op, LaneValues& out) {
     for (auto& v : out) v ^= 1u;
 }
 
-namespace {
-
-// The journal entries of whole-warp writes, as journalReg() makes them one
-// by one: room for a warp's entries is made once, each lane's entry is
-// written in place and kept only if the write changes something.
-class RowJournal {
- public:
-  RowJournal(std::vector<RegChange>& j, std::size_t most) : m_j(j), m_base(j.size()) {
-    j.resize(m_base + most);
-    m_out = j.data() + m_base;
-  }
-  ~RowJournal() { m_j.resize(static_cast<std::size_t>(m_out - m_j.data())); }
-  RowJournal(const RowJournal&) = delete;
-  RowJournal& operator=(const RowJournal&) = delete;
-  // Lane l of register `reg` (its row and written mask before the write) gets `after`.
-  void put(std::uint32_t warp, std::uint32_t reg, int l, const std::uint64_t* row, LaneMask written,
-           std::uint64_t after) {
-    const std::uint64_t before = row[static_cast<std::size_t>(l)];
-    const bool was = ((written >> l) & 1u) != 0;
-    *m_out = RegChange{warp, reg, static_cast<std::uint8_t>(l), was, before, after};
-    m_out += before != after || !was ? 1 : 0;
-  }
-
- private:
-  std::vector<RegChange>& m_j;
-  std::size_t m_base;
-  RegChange* m_out;
-};
-
-}  // namespace
-
 void ExecCtx::scatterReg(std::uint32_t reg, const LaneValues& v, LaneMask lanes) {
   const std::uint64_t mask = m_regMask[reg];
   lanes &= m_lanes;
-  if (m_rec) {
-    // (RowJournal made this slower: a warp's entries for one register are
-    // mostly all kept, and making room first costs more than push_back.)
-    m_rec->regs.reserve(m_rec->regs.size() + kWarpSize);
-    for (LaneMask m = lanes; m; m &= m - 1) {
-      const int l = std::countr_zero(m);
-      journalReg(l, reg, v[static_cast<std::size_t>(l)] & mask);
-    }
-  }
   std::uint64_t* row = m_regs + regIndex(0, reg);
+  if (m_rec) m_rec->regs.addRow(m_warp, reg, lanes, row, m_written[reg], v.data(), mask);
   if (lanes == ~0u) {
     for (std::size_t l = 0; l < kWarpSize; ++l) row[l] = v[l] & mask;
   } else {
@@ -229,15 +190,8 @@ void ExecCtx::scatterWithPred(const Operand& dst, const LaneValues& v, const Lan
     std::uint64_t* rowD = m_regs + regIndex(0, d);
     std::uint64_t* rowP = m_regs + regIndex(0, p);
     const std::uint64_t maskD = m_regMask[d], maskP = m_regMask[p];
-    {
-      RowJournal journal(m_rec->regs, 2 * kWarpSize);
-      for (LaneMask m = m_lanes; m; m &= m - 1) {
-        const int l = std::countr_zero(m);
-        const auto i = static_cast<std::size_t>(l);
-        journal.put(m_warp, d, l, rowD, m_written[d], v[i] & maskD);
-        journal.put(m_warp, p, l, rowP, m_written[p], pred[i] & maskP);
-      }
-    }
+    m_rec->regs.addRowPair(m_warp, d, rowD, m_written[d], v.data(), maskD, p, rowP, m_written[p], pred.data(), maskP,
+                           m_lanes);
     for (LaneMask m = m_lanes; m; m &= m - 1) {
       const auto i = static_cast<std::size_t>(std::countr_zero(m));
       rowD[i] = v[i] & maskD;
@@ -246,7 +200,6 @@ void ExecCtx::scatterWithPred(const Operand& dst, const LaneValues& v, const Lan
     m_written[d] |= m_lanes;
     m_written[p] |= m_lanes;
   } else {  // several call sites: lane by lane, each with its own operand
-    if (m_rec) m_rec->regs.reserve(m_rec->regs.size() + 2 * kWarpSize);
     for (LaneMask m = m_lanes; m; m &= m - 1) {
       const int l = std::countr_zero(m);
       const Operand& own = laneOp(l, dst);

@@ -257,7 +257,7 @@ class ExecCtx {
   void journalReg(int lane, std::uint32_t reg, std::uint64_t v) {
     const std::uint64_t before = m_regs[regIndex(lane, reg)];
     const bool was = (m_written[reg] >> lane) & 1u;
-    if (before != v || !was) m_rec->regs.push_back({m_warp, reg, static_cast<std::uint8_t>(lane), was, before, v});
+    if (before != v || !was) m_rec->regs.add(m_warp, reg, lane, was, before, v);
   }
 
   Engine& m_engine;

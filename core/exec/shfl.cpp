@@ -227,15 +227,27 @@ void execShfl(ExecCtx& ctx) {
   // Phase 2: write d (and p), then the flows and diagnostics.
   ctx.scatterWithPred(dst, out, inRange);
   const std::uint32_t w = ctx.warpIndex();
-  if (ctx.record()) forLanes(m.lanes, [&](int l) {
-    const auto i = static_cast<std::size_t>(l);
-    Flow f;
-    f.kind = src[i].inRange ? FlowKind::Shuffle : FlowKind::ShuffleKeep;
-    f.from = Endpoint::ofLane(w, src[i].lane, regOf(ctx.laneOp(src[i].lane, a)));
-    f.to = Endpoint::ofLane(w, l, destRegOf(ctx.laneOp(l, dst)));
-    f.value = out[i];
-    ctx.flow(f);
-  });
+  if (StepRecord* rec = ctx.record(); rec && !ctx.otherSites()) {
+    // One site: every flow has the same registers, so the record keeps the
+    // lanes' sources and values (FlowList::addShuffle), not 32 Flows.
+    std::array<std::uint8_t, kWarpSize> from{};
+    LaneMask inRangeLanes = 0;
+    for (std::size_t l = 0; l < kWarpSize; ++l) {
+      from[l] = static_cast<std::uint8_t>(src[l].lane);
+      inRangeLanes |= static_cast<LaneMask>(src[l].inRange) << l;
+    }
+    rec->flows.addShuffle(w, regOf(a), destRegOf(dst), m.lanes, inRangeLanes, from.data(), out.data());
+  } else if (rec) {
+    forLanes(m.lanes, [&](int l) {
+      const auto i = static_cast<std::size_t>(l);
+      Flow f;
+      f.kind = src[i].inRange ? FlowKind::Shuffle : FlowKind::ShuffleKeep;
+      f.from = Endpoint::ofLane(w, src[i].lane, regOf(ctx.laneOp(src[i].lane, a)));
+      f.to = Endpoint::ofLane(w, l, destRegOf(ctx.laneOp(l, dst)));
+      f.value = out[i];
+      ctx.flow(f);
+    });
+  }
 
   // One diagnostic per (cause, reader membermask), listing every real pair.
   std::vector<bool> done(bad.size(), false);

@@ -305,11 +305,11 @@ std::uint64_t stateBytes(const MachineState& s) {
 }
 
 std::uint64_t recordBytes(const StepRecord& r) {
-  std::uint64_t b = sizeof(StepRecord) + r.regs.capacity() * sizeof(RegChange) + r.mem.capacity() * sizeof(MemChange) +
-                    r.warpCtl.capacity() * sizeof(ControlChange<WarpControl>) +
+  std::uint64_t b = sizeof(StepRecord) + r.regs.bytes() + r.mem.capacity() * sizeof(MemChange) +
+                    r.warpCtl.capacity() * sizeof(ControlChange<WarpControl>) + r.warpPcs.capacity() * sizeof(WarpPcChange) +
                     r.ctaCtl.capacity() * sizeof(ControlChange<CtaControl>) +
                     r.clusterCtl.capacity() * sizeof(ControlChange<ClusterState>) +
-                    r.groups.capacity() * sizeof(ControlChange<AsyncGroups>) + r.flows.capacity() * sizeof(Flow) +
+                    r.groups.capacity() * sizeof(ControlChange<AsyncGroups>) + r.flows.bytes() +
                     r.diags.capacity() * sizeof(Diagnostic);
   for (const auto& c : r.warpCtl) b += (c.before.frames.capacity() + c.after.frames.capacity()) * sizeof(WarpControl::Frame);
   for (const auto& d : r.diags) b += d.message.capacity();

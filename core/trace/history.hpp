@@ -66,9 +66,10 @@ class History {
  public:
   static constexpr std::uint64_t kCheckpointBytesPerStep = 24;
   static constexpr std::uint64_t kMinCheckpointSpacing = 256;
-  // A record is 1-6 KB (a warp-wide register write journals 32 changes of
-  // 32 bytes; a shuffle adds 32 flows of 88 bytes; the warp's control block
-  // is copied before and after). A ring of 1024 fits the last-level cache,
+  // A record is about 1 KB (a warp-wide register write journals the row's
+  // 32 old and new values; a shuffle adds its lanes' sources and values; a
+  // step that changes more of a warp's control block than its PCs copies
+  // the block before and after). A ring of 1024 fits the last-level cache,
   // so recording a new step into a reused slot does not wait for memory; a
   // ring of 4096 did not, and halved the recording speed of large launches
   // (bench/RESULTS.md). Stepping back and seeking got faster too.

@@ -1,5 +1,7 @@
 #include "core/trace/journal.hpp"
 
+#include <bit>
+
 namespace ws::core {
 namespace {
 
@@ -21,23 +23,27 @@ std::vector<std::uint8_t>& regionBytes(MachineState& s, const MemChange& c) {
 template <bool Forward>
 void apply(MachineState& s, const StepRecord& r) {
   // Data: forward in recorded order, backward in reverse order, so a cell
-  // written twice in one step ends at the right value either way.
-  auto regOne = [&](const RegChange& c) {
-    WarpState& w = s.warps[c.warp];
-    const std::size_t i = static_cast<std::size_t>(c.reg) * kWarpSize + c.lane;
-    w.regs[i] = Forward ? c.after : c.before;
-    if (Forward || c.wasWritten) w.written[c.reg] |= 1u << c.lane;
-    else w.written[c.reg] &= ~(1u << c.lane);
+  // written twice in one step ends at the right value either way. (A row's
+  // lanes are distinct, and so are the two rows of a pair.)
+  auto regRow = [&](const RegJournal::Row& row) {
+    WarpState& w = s.warps[row.warp];
+    std::uint64_t* cells = w.regs.data() + static_cast<std::size_t>(row.reg) * kWarpSize;
+    const std::uint64_t* v = (Forward ? r.regs.after() : r.regs.before()) + row.first;
+    for (LaneMask m = row.lanes; m; m &= m - 1) cells[std::countr_zero(m)] = *v++;
+    if (Forward) w.written[row.reg] |= row.lanes;
+    else w.written[row.reg] = (w.written[row.reg] & ~row.lanes) | row.wasWritten;
   };
   auto memOne = [&](const MemChange& c) { putBytes(regionBytes(s, c), c.offset, c.size, Forward ? c.after : c.before); };
+  const auto& rows = r.regs.rows();
   if constexpr (Forward) {
-    for (const auto& c : r.regs) regOne(c);
+    for (const auto& row : rows) regRow(row);
     for (const auto& c : r.mem) memOne(c);
   } else {
-    for (auto it = r.regs.rbegin(); it != r.regs.rend(); ++it) regOne(*it);
+    for (auto it = rows.rbegin(); it != rows.rend(); ++it) regRow(*it);
     for (auto it = r.mem.rbegin(); it != r.mem.rend(); ++it) memOne(*it);
   }
   for (const auto& c : r.warpCtl) s.warps[c.index].ctl = Forward ? c.after : c.before;
+  for (const auto& c : r.warpPcs) s.warps[c.index].ctl.pc = Forward ? c.after : c.before;
   for (const auto& c : r.ctaCtl) s.ctas[c.index].ctl = Forward ? c.after : c.before;
   for (const auto& c : r.clusterCtl) s.clusters[c.index] = Forward ? c.after : c.before;
   for (const auto& c : r.groups) s.warps[c.index].groups = Forward ? c.after : c.before;
