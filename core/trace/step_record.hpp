@@ -95,6 +95,7 @@ struct StepRecord {
     trappedBefore = trappedAfter = false;
     flows.clear();
     diags.clear();
+    printed.clear();
   }
 };
 
