@@ -3,7 +3,9 @@
 // with every name resolved (registers to indices, labels to instruction
 // indices, variables to symbols), so the executor never looks at text.
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "core/isa/isa.hpp"
@@ -79,6 +81,9 @@ struct CudaLoc {
 // nvcc lowers printf to vprintf and assert to __assertfail. The engine runs
 // them itself instead of a body.
 enum class SysCall : std::uint8_t { None, Vprintf, AssertFail };
+// The system call a prototype-only function is, when its name and its
+// numbers of return values and parameters are nvcc's (None otherwise).
+SysCall systemCallNamed(std::string_view name, std::size_t returns, std::size_t params);
 
 struct Instr {
   Opcode op = Opcode::Mov;

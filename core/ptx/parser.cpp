@@ -697,13 +697,9 @@ void Parser::finish() {
     if (d.index < 0) {
       Instr& ins = m_prog.instrs[fx.instr];
       ins.ops[fx.op].target = ~0u;  // no function: never a call target or a reachable body
-      // The system calls printf and assert lower to run in the engine when
-      // declared as nvcc declares them (PTX ISA, "System Calls").
-      if (ins.op == Opcode::Call && fx.op == 1) {
-        if (d.name == "vprintf" && d.nRets == 1 && d.nParams == 2) ins.sysCall = SysCall::Vprintf;
-        if (d.name == "__assertfail" && d.nRets == 0 && d.nParams == 5) ins.sysCall = SysCall::AssertFail;
-        if (ins.sysCall != SysCall::None) continue;
-      }
+      // A system call the engine runs (printf, assert): no warning.
+      if (ins.op == Opcode::Call && fx.op == 1) ins.sysCall = systemCallNamed(d.name, d.nRets, d.nParams);
+      if (ins.sysCall != SysCall::None) continue;
       // Declared only (malloc, a function of another module): the module
       // loads, and reaching the call stops the run.
       if (ins.unsupported < 0)
