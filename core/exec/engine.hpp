@@ -140,6 +140,7 @@ class Engine {
   void releaseGroupWaits(std::uint32_t w);
   StepResult deadlock(StepRecord* rec);
   StepResult stuckWarp(ExecCtx& ctx, std::uint32_t w);
+  bool reportCrossCollective(ExecCtx& ctx, std::uint32_t w);
   void reportStuck(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, LaneMask here);
   std::string hangNote() const;
   void beginRecord(StepRecord* rec, std::uint32_t w, std::uint32_t pc) {

@@ -1,7 +1,7 @@
 // Engine: choosing and executing one step (a warp instruction for a group of
 // lanes at one PC, or the retirement of an in-flight async operation), and
 // resolving the collectives a step reaches (releasing barrier and mbarrier
-// waits: engine_waits.cpp).
+// waits: engine_waits.cpp; warps that can no longer run: engine_stuck.cpp).
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -12,6 +12,7 @@
 #include "core/exec/engine.hpp"
 #include "core/exec/exec_ctx.hpp"
 #include "core/exec/hw_rules.hpp"
+#include "core/exec/wait_report.hpp"
 
 namespace ws::core {
 namespace {
@@ -23,81 +24,6 @@ bool waitsForMembers(const Instr& ins) {
   // Warp-matrix instructions (ldmatrix, mma, wmma, ...) wait for the whole warp.
   return ((ins.family == Family::Collective || ins.family == Family::Matrix) && (ins.info().flags & kCollective) != 0) ||
          ins.op == Opcode::BarWarp;
-}
-
-std::string laneList(LaneMask m) {
-  std::string s;
-  int l = 0;
-  while (l < 32) {
-    if (!((m >> l) & 1u)) { ++l; continue; }
-    int e = l;
-    while (e + 1 < 32 && ((m >> (e + 1)) & 1u)) ++e;
-    if (!s.empty()) s += ", ";
-    s += e == l ? fmt::format("{}", l) : fmt::format("{}-{}", l, e);
-    l = e + 1;
-  }
-  return s.empty() ? "none" : s;
-}
-
-// "line 14: bar.sync 0, 64;" (the instruction as written, when the source is kept).
-std::string lineOf(const Program& p, std::uint32_t pc) {
-  const std::uint32_t line = p.instrs[pc].pos.line;
-  if (line == 0 || line > p.sourceLines.size()) return fmt::format("line {}", line);
-  std::string_view text = p.sourceLines[line - 1];
-  const std::size_t b = text.find_first_not_of(" \t"), e = text.find_last_not_of(" \t\r");
-  if (b == std::string_view::npos || e - b + 1 > 60) return fmt::format("line {}", line);
-  return fmt::format("line {}: {}", line, text.substr(b, e - b + 1));
-}
-
-// The barrier instruction a lane waits at: barrier waits leave the PC on the
-// instruction after it.
-std::string barrierAt(const Program& p, std::uint32_t pc) {
-  if (pc > 0 && pc - 1 < p.instrs.size() && (opInfo(p.instrs[pc - 1].op).flags & kBarrier) != 0)
-    return lineOf(p, pc - 1);
-  return pc < p.instrs.size() ? fmt::format("before line {}", p.instrs[pc].pos.line) : "at the end";
-}
-
-std::string describeWait(const Program& p, const MachineState& st, std::uint32_t w, int lane) {
-  const WarpControl& c = st.warps[w].ctl;
-  const std::size_t l = static_cast<std::size_t>(lane);
-  const std::uint32_t pc = c.pc[l];
-  const std::string where = pc < p.instrs.size() ? fmt::format("line {}", p.instrs[pc].pos.line) : "the end";
-  if ((c.exited >> lane) & 1u) return "has exited";
-  if (!((c.waiting >> lane) & 1u)) {
-    // A lane whose last try_wait/test_wait failed (or that slept) loops back
-    // to wait again: it runs, but only makes progress when something else does.
-    const std::string at = pc < p.instrs.size() ? lineOf(p, pc) : where;
-    if ((c.yielded >> lane) & 1u) return fmt::format("spins at {} after a failed wait", at);
-    return fmt::format("running at {}", at);
-  }
-  switch (c.waitKind[l]) {
-    case WaitKind::Collective:
-      if (pc >= p.instrs.size()) break;
-      return fmt::format("waits at {} for membermask {:#010x}", lineOf(p, pc), c.waitArg[l]);
-    case WaitKind::Barrier: {
-      const CtaState& cta = st.ctas[st.warps[w].cta];
-      const std::uint32_t id = c.waitArg[l];
-      if (id >= cta.ctl.barriers.size()) break;
-      const BarrierState& b = cta.ctl.barriers[id];
-      return fmt::format("waits at barrier {} ({}): {} of {} threads arrived", id, barrierAt(p, pc), b.arrived,
-                         b.expected ? b.expected : cta.ctl.liveThreads);
-    }
-    case WaitKind::WarpSync: return fmt::format("waits at bar.warp.sync ({}) for membermask {:#010x}", where, c.waitArg[l]);
-    case WaitKind::ClusterBarrier: {
-      const ClusterState& k = st.clusters[st.ctas[st.warps[w].cta].cluster];
-      return fmt::format("waits at barrier.cluster.wait ({}): {} threads of the cluster arrived", barrierAt(p, pc),
-                         k.arrived);
-    }
-    case WaitKind::AsyncGroup:
-    case WaitKind::BulkGroup: {
-      const bool bulk = c.waitKind[l] == WaitKind::BulkGroup;
-      const std::string at = pc > 0 ? lineOf(p, pc - 1) : where;
-      return fmt::format("waits at {} until its {} but the newest {} have completed", at,
-                         bulk ? "bulk async-groups" : "cp.async-groups", c.waitArg[l]);
-    }
-    case WaitKind::None: break;
-  }
-  return "waits";
 }
 
 // Whether every lane's membermask operand reads 0xffffffff (as .b32) with
@@ -127,34 +53,6 @@ ExecCtx::ExecCtx(Engine& engine, std::uint32_t warp, const Instr& ins, LaneMask 
       m_regMask(engine.m_regMask.data()),
       m_checkReads(engine.m_options.reportUninitializedReads),
       m_rec(rec) {}
-
-// Where every live lane is and what it waits for, lane group by lane group
-// (deadlock reports, and where a program stood when its step budget ran out).
-std::string Engine::laneReport(std::uint32_t maxWarps) const {
-  const Program& p = *m_program;
-  const MachineState& st = m_state;
-  std::string s;
-  std::uint32_t shown = 0, live = 0;
-  for (std::uint32_t w = 0; w < st.warps.size(); ++w) {
-    const WarpControl& c = st.warps[w].ctl;
-    if (!c.live()) continue;
-    if (++live > maxWarps) continue;
-    ++shown;
-    // Group lanes with the same description.
-    std::vector<std::pair<std::string, LaneMask>> groups;
-    for (LaneMask m = c.live(); m; m &= m - 1) {
-      const int l = std::countr_zero(m);
-      std::string d = describeWait(p, st, w, l);
-      auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == d; });
-      if (it == groups.end()) groups.emplace_back(d, 1u << l);
-      else it->second |= 1u << l;
-    }
-    for (const auto& [d, m] : groups)
-      s += fmt::format("\n  CTA {} warp {} lanes {}: {}", st.warps[w].cta, st.warps[w].warpInCta, laneList(m), d);
-  }
-  if (live > shown) s += fmt::format("\n  ... and {} more warps with live lanes", live - shown);
-  return s;
-}
 
 StepResult Engine::step(StepRecord* rec) {
   const std::uint32_t n = static_cast<std::uint32_t>(m_state.warps.size());
@@ -586,121 +484,6 @@ void Engine::runCollective(ExecCtx& ctx, LaneMask lanes, LaneMask missing) {
   }
   ctx.m_jumped |= lanes;  // already advanced
   ctx.m_warpJumpedTo = ExecCtx::kNoPc;
-}
-
-// The lowest-PC group of lanes of warp w that wait at a collective, if every
-// live lane of w waits at one (nothing in the warp can run again).
-StepResult Engine::stuckWarp(ExecCtx& ctx, std::uint32_t w) {
-  const WarpControl& c = m_state.warps[w].ctl;
-  if (!c.waiting || (c.live() & ~c.waiting) != 0) return {};
-  LaneMask coll = 0;
-  std::uint32_t pc = ~0u;
-  for (LaneMask m = c.waiting; m; m &= m - 1) {
-    const auto l = static_cast<std::size_t>(std::countr_zero(m));
-    if (c.waitKind[l] != WaitKind::Collective) return {};
-    coll |= 1u << l;
-    pc = std::min(pc, c.pc[l]);
-  }
-  LaneMask here = 0;
-  for (LaneMask m = coll; m; m &= m - 1)
-    if (c.pc[static_cast<std::size_t>(std::countr_zero(m))] == pc) here |= 1u << std::countr_zero(m);
-  // Reported at the instruction the lanes wait at, in the step just made.
-  ExecCtx at(*this, w, m_program->instrs[pc], here, ctx.record());
-  reportStuck(at, w, pc, here);
-  return {true, StopReason::Deadlock};
-}
-
-// Lanes `here` of warp w wait at the collective at pc for members that never
-// come (they are waiting elsewhere, or here with another membermask): strict
-// mode names the ISA rule, hardware mode what an H100 does (it hangs: rule H).
-void Engine::reportStuck(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, LaneMask here) {
-  const Program& p = *m_program;
-  const WarpControl& c = m_state.warps[w].ctl;
-  const LaneMask mask = c.waitArg[static_cast<std::size_t>(std::countr_zero(here))];
-  // Members that have not arrived, or arrived passing another membermask.
-  LaneMask missing = mask & c.live() & ~here;
-  for (LaneMask m = mask & here; m; m &= m - 1) {
-    const int l = std::countr_zero(m);
-    if (c.waitArg[static_cast<std::size_t>(l)] != mask) missing |= 1u << l;
-  }
-  const Instr& ins = p.instrs[pc];
-  const int first = std::countr_zero(missing != 0 ? missing : here);
-  const std::string what =
-      fmt::format("lanes {} wait at {} (line {}) for membermask {:#010x}, but lanes {} never arrive with it (lane {} {})",
-                  laneList(here), ins.info().mnemonic, ins.pos.line, mask, laneList(missing), first,
-                  describeWait(p, m_state, w, first));
-  if (m_options.mode == ExecMode::Strict) {
-    ctx.diag(DiagKind::MembermaskNeverArrives, missing, what);
-  } else {
-    ctx.diag(DiagKind::HardwareHang, missing | here,
-             fmt::format("the H100 hangs here (the kernel never finishes): {}. Where lanes are:{}", what, laneReport()));
-  }
-}
-
-// Lanes waiting at a warp collective for members that keep running elsewhere
-// (a spin loop waiting for them, b_spin_barwarp_half): an H100 waits forever
-// there (rule H). A note for the step-budget and trap reports of hardware mode.
-std::string Engine::hangNote() const {
-  if (m_options.mode != ExecMode::Hardware) return {};
-  for (const WarpState& ws : m_state.warps) {
-    LaneMask coll = 0;
-    for (LaneMask m = ws.ctl.waiting; m; m &= m - 1)
-      if (ws.ctl.waitKind[static_cast<std::size_t>(std::countr_zero(m))] == WaitKind::Collective)
-        coll |= 1u << std::countr_zero(m);
-    if (coll)
-      return fmt::format("\nLanes {} of CTA {} warp {} wait at a warp collective for lanes that never come: the H100 "
-                         "hangs here.",
-                         laneList(coll), ws.cta, ws.warpInCta);
-  }
-  return {};
-}
-
-// Nothing can run. If lanes wait at a collective for members that can never
-// arrive, that is the ISA's undefined case: strict mode stops and explains
-// which lanes never arrive; hardware mode stops where an H100 hangs (rule H,
-// docs/hardware-mode.md: members that are alive but never execute it are
-// waited for forever; only exited members are not).
-StepResult Engine::deadlock(StepRecord* rec) {
-  const Program& p = *m_program;
-  forgetUniformPcs();
-  for (std::uint32_t w = 0; w < m_state.warps.size(); ++w) {
-    WarpControl& c = m_state.warps[w].ctl;
-    LaneMask coll = 0;
-    for (LaneMask m = c.waiting; m; m &= m - 1) {
-      const int l = std::countr_zero(m);
-      if (c.waitKind[static_cast<std::size_t>(l)] == WaitKind::Collective) coll |= 1u << l;
-    }
-    if (!coll) continue;
-    // The lowest-PC waiting group of this warp.
-    std::uint32_t pc = ~0u;
-    for (LaneMask m = coll; m; m &= m - 1) pc = std::min(pc, c.pc[static_cast<std::size_t>(std::countr_zero(m))]);
-    LaneMask here = 0;
-    for (LaneMask m = coll; m; m &= m - 1) {
-      const int l = std::countr_zero(m);
-      if (c.pc[static_cast<std::size_t>(l)] == pc) here |= 1u << l;
-    }
-    beginRecord(rec, w, pc);
-    if (rec) rec->activeBefore = here;
-    ExecCtx ctx(*this, w, p.instrs[pc], here, rec);
-    reportStuck(ctx, w, pc, here);
-    ++m_state.step;
-    endRecord(rec);
-    return {true, StopReason::Deadlock};
-  }
-  // A plain deadlock: report who waits for what.
-  const std::uint32_t w0 = [&] {
-    for (std::uint32_t w = 0; w < m_state.warps.size(); ++w)
-      if (m_state.warps[w].ctl.live()) return w;
-    return 0u;
-  }();
-  beginRecord(rec, w0, m_state.warps.empty() ? 0 : m_state.warps[w0].ctl.pc[0]);
-  const Instr& ins = p.instrs[std::min<std::size_t>(m_state.warps[w0].ctl.pc[static_cast<std::size_t>(std::countr_zero(m_state.warps[w0].ctl.live() | 1u))], p.instrs.size() - 1)];
-  ExecCtx ctx(*this, w0, ins, 0, rec);
-  if (rec) rec->advanced = false;  // nothing executed: the step counter stays
-  ctx.diag(DiagKind::Deadlock, m_state.warps[w0].ctl.live(),
-           "every live lane is waiting and nothing can release it:" + laneReport());
-  endRecord(rec);
-  return {false, StopReason::Deadlock};
 }
 
 RunResult Engine::run(std::uint64_t maxSteps) {
