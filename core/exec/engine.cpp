@@ -462,10 +462,10 @@ std::optional<Engine::Group> Engine::nextGroupOf(const WarpControl& c) const {
   return lowestPc(c, cand);
 }
 
-bool Engine::ptxasConverged(std::uint32_t pc) const {
+hw::SyncLowering Engine::ptxasLowering(std::uint32_t pc) const {
   const std::uint32_t func = m_program->instrs[pc].func;
-  auto it = m_converged.find(func);
-  if (it == m_converged.end()) it = m_converged.emplace(func, hw::ptxasConverged(*m_program, func)).first;
+  auto it = m_lowering.find(func);
+  if (it == m_lowering.end()) it = m_lowering.emplace(func, hw::ptxasLowering(*m_program, func)).first;
   return it->second[pc - m_program->functions[func].begin];
 }
 

@@ -18,6 +18,9 @@
 #include "core/trace/step_record.hpp"
 
 namespace ws::core {
+namespace hw {
+enum class SyncLowering : std::uint8_t;  // core/exec/hw_rules.hpp
+}  // namespace hw
 
 class ExecCtx;
 
@@ -239,10 +242,10 @@ class Engine {
   bool leftLoop(std::uint32_t inner, std::uint32_t outer) const;
   mutable std::map<std::uint32_t, std::vector<bool>> m_reachFrom;
   mutable std::map<std::uint32_t, std::vector<std::pair<std::uint32_t, std::uint32_t>>> m_yieldLoops;  // per function
-  // Rule F2: whether ptxas proves the warp converged at `pc`
-  // (hw::ptxasConverged of its function, filled on first use).
-  bool ptxasConverged(std::uint32_t pc) const;
-  mutable std::map<std::uint32_t, std::vector<bool>> m_converged;
+  // Rule F2: how ptxas syncs the membermask at `pc` (hw::ptxasLowering of
+  // its function, filled on first use).
+  hw::SyncLowering ptxasLowering(std::uint32_t pc) const;
+  mutable std::map<std::uint32_t, std::vector<hw::SyncLowering>> m_lowering;
 
   friend class ExecCtx;
   friend struct ExecCtxMemory;

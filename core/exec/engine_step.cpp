@@ -386,7 +386,8 @@ bool Engine::resolveCollective(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, 
     maskOf[l] = static_cast<LaneMask>(own[l]);
   }
   if (m_options.mode == ExecMode::Hardware) {
-    const bool converged = !notMember || ptxasConverged(pc);  // the analysis only where it matters
+    // The analysis only where it matters.
+    const bool converged = !notMember || hw::convergedFor(ptxasLowering(pc), exec, c.live());
     if (auto f = hw::collectiveFault(ins.op, exec, maskOf, c.live(), converged)) {
       ctx.diag(DiagKind::HardwareFault, f->lanes,
                fmt::format("the H100 stops the kernel here with \"{}\": lanes {} execute {} with membermask {:#010x}; {}",

@@ -42,7 +42,8 @@ std::string_view cudaErrorText(CudaError e) {
 namespace {
 
 // An unguarded warp sync of the whole warp (an immediate membermask
-// 0xffffffff): after it ptxas knows every lane is there.
+// 0xffffffff): after it ptxas knows every lane is there (a bar.warp.sync only
+// where it is the function's only one: ptxasLowering).
 bool syncsFullWarp(const Instr& ins) {
   if (ins.guard >= 0) return false;
   const int mi = membermaskOperand(ins);
@@ -53,12 +54,15 @@ bool syncsFullWarp(const Instr& ins) {
 
 }  // namespace
 
-std::vector<bool> ptxasConverged(const Program& program, std::uint32_t func) {
+std::vector<SyncLowering> ptxasLowering(const Program& program, std::uint32_t func) {
   const Function& f = program.functions[func];
   const std::uint32_t n = f.end - f.begin, exitNode = n;
   // The control flow graph over the function's instructions; node n is its exit.
   std::vector<std::vector<std::uint32_t>> succ(n), pred(n + 1);
   std::vector<bool> divergent(n, false), syncs(n, false);
+  // How many of each: ptxas lowers a vote/match/redux that the function has
+  // more than once through BRA.DIV, and bar.warp.sync as well.
+  std::uint32_t votes = 0, matches = 0, reduxes = 0, warpSyncs = 0;
   auto local = [&](std::uint32_t pc) { return pc >= f.begin && pc < f.end ? pc - f.begin : exitNode; };
   for (std::uint32_t i = 0; i < n; ++i) {
     const Instr& ins = program.instrs[f.begin + i];
@@ -88,8 +92,14 @@ std::vector<bool> ptxasConverged(const Program& program, std::uint32_t func) {
         break;
     }
     syncs[i] = syncsFullWarp(ins);
+    votes += ins.op == Opcode::Vote;
+    matches += ins.op == Opcode::Match;
+    reduxes += ins.op == Opcode::Redux;
+    warpSyncs += ins.op == Opcode::BarWarp;
     for (std::uint32_t s : succ[i]) pred[s].push_back(i);
   }
+  if (warpSyncs > 1)
+    for (std::uint32_t i = 0; i < n; ++i) syncs[i] = syncs[i] && program.instrs[f.begin + i].op != Opcode::BarWarp;
 
   // Immediate post-dominators (Cooper, Harvey and Kennedy's iteration on the
   // reverse graph, numbered in its postorder from the exit). Instructions
@@ -157,7 +167,23 @@ std::vector<bool> ptxasConverged(const Program& program, std::uint32_t func) {
   if (!f.isEntry && n > 0) flood(n, {0}, kNone);
   for (std::uint32_t i = 0; i < n; ++i)
     if (divergent[i]) flood(i, succ[i], ipdom[i]);
-  return converged;
+  std::vector<SyncLowering> lowering(n);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const Opcode op = program.instrs[f.begin + i].op;
+    const bool braDiv = (op == Opcode::Vote && votes > 1) || (op == Opcode::Match && matches > 1) ||
+                        (op == Opcode::Redux && reduxes > 1);
+    lowering[i] = braDiv ? SyncLowering::AtRunTime : converged[i] ? SyncLowering::Converged : SyncLowering::WarpSync;
+  }
+  return lowering;
+}
+
+bool convergedFor(SyncLowering lowering, LaneMask exec, LaneMask live) {
+  switch (lowering) {
+    case SyncLowering::Converged: return true;
+    case SyncLowering::WarpSync: return false;
+    case SyncLowering::AtRunTime: return exec == live;
+  }
+  return false;
 }
 
 std::optional<Fault> collectiveFault(Opcode op, LaneMask exec, const MaskOf& maskOf, LaneMask live, bool converged) {

@@ -7,7 +7,7 @@
 // tests/core/hwmode_matrix_test.cpp replays the kernels and checks the table.
 //
 // The engine calls these from one place each: waiting (resolveCollective and
-// settle), faulting (resolveCollective, with ptxasConverged), hanging
+// settle), faulting (resolveCollective, with ptxasLowering), hanging
 // (stuckWarp and deadlock, with crossCollectiveHangs), the participants of a
 // collective (coll::Members::of) and the lanes leaving a loop (h100Group,
 // with yieldsInLoop).
@@ -46,30 +46,46 @@ struct Fault {
   std::string why;     // the rule, in a sentence
 };
 
-// Where ptxas proves the warp converged, per instruction of function `func`
-// (index pc - begin). Only there does it leave out the `WARPSYNC membermask`
-// it puts before vote/match/redux (rule F2). From the SASS of every hwmode
-// kernel (ptxas -arch=sm_90a): a divergent branch (a guarded `bra` or
-// `brx.idx` without `.uni`, a guarded ret/exit/trap) leaves the code up to
-// its reconvergence point (the branch's immediate post-dominator) not
-// converged, and there the warp is as converged as before the branch
-// (x_f2_after_join: converged, no WARPSYNC; x_never_arrives_shfl_after_join:
-// not, WARPSYNC.ALL). A branch that only some lanes take to an exit counts
-// too: the join is the exit (b_exit). An unguarded warp sync of the full
-// warp (bar.warp.sync or a collective with membermask 0xffffffff) makes the
-// warp converged again (a_all, x_f2_reg_converged_*; the 109 full-mask sites
-// after one have no WARPSYNC.ALL of their own). A kernel starts converged, a
-// .func (compiled for any caller) not. The control flow alone decides it: a
-// branch all lanes happen to take together still diverges
-// (x_f2_dynamic_converged). Not modelled: ptxas sometimes lowers a
-// bar.warp.sync through BRA.DIV + WARPSYNC.COLLECTIVE, after which it
-// proves nothing (x_f2_after_join_syncwarp).
-std::vector<bool> ptxasConverged(const Program& program, std::uint32_t func);
+// How ptxas syncs the membermask before a vote/match/redux (rule F2), per
+// instruction of function `func` (index pc - begin; other instructions get
+// Converged or WarpSync by the same analysis).
+// - Converged: ptxas proves the warp converged there and runs the operation
+//   bare; it runs over the executing lanes (rule P).
+// - WarpSync: a `WARPSYNC membermask` first, which faults for a lane outside
+//   its membermask even when all 32 lanes execute it together.
+// - AtRunTime: `BRA.DIV`: a warp whose live lanes are all there runs it
+//   bare, a diverged one goes through `WARPSYNC.COLLECTIVE`, which faults.
+// From the SASS of every hwmode kernel and the F2 probes (ptxas -arch=sm_90a,
+// tests/data/hwmode_extra/f2_probe): a function with two or more
+// instructions of one opcode (vote, match or redux) lowers each of them
+// through BRA.DIV (q1, q6, q10, p3, p8: no fault with the warp converged;
+// a_extra: fault with it diverged); with one, the control flow decides. A
+// divergent branch (a guarded `bra` or `brx.idx` without `.uni`, a guarded
+// ret/exit/trap) leaves the code up to its reconvergence point (the branch's
+// immediate post-dominator) not converged, and there the warp is as
+// converged as before the branch (x_f2_after_join: converged;
+// x_never_arrives_shfl_after_join: not). A branch that only some lanes take
+// to an exit counts too: the join is the exit (b_exit, p5). An unguarded warp
+// sync of the full warp makes the warp converged again: a collective with
+// membermask 0xffffffff (a_all; the 109 full-mask sites after one have no
+// WARPSYNC.ALL of their own), and `bar.warp.sync 0xffffffff` where it is the
+// function's only bar.warp.sync (ptxas makes it WARPSYNC.ALL: p2,
+// x_f2_reg_converged_*); with two or more, ptxas lowers each through
+// BRA.DIV and proves nothing after them (p1, p4, p6, p7, q7, q12, q14,
+// x_f2_after_join_syncwarp). A kernel starts converged, a .func (compiled
+// for any caller) not. The control flow alone decides it: a branch all lanes
+// happen to take together still diverges (x_f2_dynamic_converged).
+enum class SyncLowering : std::uint8_t { Converged, WarpSync, AtRunTime };
+std::vector<SyncLowering> ptxasLowering(const Program& program, std::uint32_t func);
+
+// Whether the warp counts as converged for rule F2 at an instruction lowered
+// as `lowering`, executed by `exec` with `live` the warp's non-exited lanes.
+bool convergedFor(SyncLowering lowering, LaneMask exec, LaneMask live);
 
 // Rule F (fault): whether the H100 stops the kernel at this instruction
 // instead of executing it. `exec` executes it, `maskOf[l]` is the membermask
 // lane l passed, `live` the warp's non-exited lanes, `converged` whether
-// ptxas proves the warp converged here (ptxasConverged).
+// the warp counts as converged here (convergedFor).
 // - F1: a membermask that names no live lane (a_disjoint, every instruction):
 //   ptxas's warp sync on it raises "illegal instruction".
 // - F2: vote/match/redux executed by a lane outside its own membermask where

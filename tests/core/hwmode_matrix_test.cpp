@@ -22,12 +22,6 @@ namespace {
 
 class HwmodeMatrix : public ::testing::TestWithParam<MatrixCase> {};
 
-// Cases the extra kernels leave open, by name, with the reason (each entry
-// leaves when it passes).
-struct Pending {
-  std::string_view prefix, suffix, reason;
-};
-
 std::string messages(const core::RunResult& r) {
   std::string s;
   for (const auto& d : r.diags) s += "\n  [" + std::string(core::diagInfo(d.kind).title) + "] " + d.message;
@@ -167,17 +161,8 @@ TEST(HwmodeMatrixData, EveryTestIsCovered) {
 // (x_loop_*: not when ptxas put a YIELD in the loop).
 class HwmodeExtra : public ::testing::TestWithParam<MatrixCase> {};
 
-constexpr Pending kExtraPending[] = {
-    {"x_f2_after_join_syncwarp", "",
-     "ptxas lowered the __syncwarp after the join through BRA.DIV + WARPSYNC.COLLECTIVE and then proved nothing: "
-     "hardware mode takes a full-warp bar.warp.sync as converging (as in x_f2_reg_converged_*) and runs the vote"},
-};
-
 TEST_P(HwmodeExtra, MatchesTheH100) {
-  const MatrixCase& mc = GetParam();
-  for (const Pending& p : kExtraPending)
-    if (mc.hw.name().starts_with(p.prefix)) GTEST_SKIP() << p.reason;
-  expectAsTheH100(mc);
+  expectAsTheH100(GetParam());
 }
 
 INSTANTIATE_TEST_SUITE_P(Recorded, HwmodeExtra, ::testing::ValuesIn(extraCases()),
