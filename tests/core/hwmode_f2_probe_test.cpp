@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core/exec/diagnostic.hpp"
-#include "tests/core/hw_recording.hpp"
+#include "tests/core/hwmode_matrix.hpp"
 
 namespace ws::test {
 namespace {
@@ -62,10 +62,7 @@ class HwmodeF2Probe : public ::testing::TestWithParam<ProbeCase> {};
 
 TEST_P(HwmodeF2Probe, MatchesTheH100) {
   const ProbeCase& pc = GetParam();
-  core::EngineOptions opts;
-  opts.mode = core::ExecMode::Hardware;
-  opts.reportUninitializedReads = false;
-  const HwRun r = runHwCase(pc.hw, opts, 2'000'000);
+  const HwRun r = runInHardwareMode(pc.hw);
   ASSERT_EQ(r.error, "");
   std::string diags;
   const core::Diagnostic* fault = nullptr;

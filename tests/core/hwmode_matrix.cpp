@@ -58,6 +58,13 @@ std::map<std::string, nlohmann::json> planTests(const std::string& dir, const st
   return out;
 }
 
+HwRun runInHardwareMode(const HwCase& c) {
+  core::EngineOptions opts;
+  opts.mode = core::ExecMode::Hardware;
+  opts.reportUninitializedReads = false;
+  return runHwCase(c, opts, kMatrixSteps);
+}
+
 const nlohmann::json& casesJson() {
   static const nlohmann::json doc = nlohmann::json::parse(slurp(kDir + "/cases.json"));
   return doc;

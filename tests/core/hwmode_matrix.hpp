@@ -29,6 +29,10 @@ struct MatrixCase {
 
 inline constexpr std::uint64_t kMatrixSteps = 2'000'000;
 
+// Runs a kernel of the matrix, the extra kernels or the probes as the tests
+// replay them: hardware mode, no uninitialized-read warnings, kMatrixSteps.
+HwRun runInHardwareMode(const HwCase& c);
+
 const nlohmann::json& casesJson();
 const nlohmann::json& caseOf(const std::string& name);  // cases.json's entry
 std::vector<MatrixCase> matrixCases();

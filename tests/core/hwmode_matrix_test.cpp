@@ -36,10 +36,7 @@ const core::Diagnostic* findKind(const core::RunResult& r, core::DiagKind k) {
 
 // Runs a case in hardware mode and expects what the H100 did.
 void expectAsTheH100(const MatrixCase& mc) {
-  core::EngineOptions opts;
-  opts.mode = core::ExecMode::Hardware;
-  opts.reportUninitializedReads = false;
-  const HwRun r = runHwCase(mc.hw, opts, kMatrixSteps);
+  const HwRun r = runInHardwareMode(mc.hw);
   ASSERT_EQ(r.error, "");
   const std::string diags = messages(r.result);
 
@@ -107,10 +104,7 @@ bool pairsDifferentCollectives(const MatrixCase& mc) {
 }
 
 void expectUnpredictable(const MatrixCase& mc) {
-  core::EngineOptions opts;
-  opts.mode = core::ExecMode::Hardware;
-  opts.reportUninitializedReads = false;
-  const HwRun r = runHwCase(mc.hw, opts, kMatrixSteps);
+  const HwRun r = runInHardwareMode(mc.hw);
   ASSERT_EQ(r.error, "");
   const std::string diags = messages(r.result);
   EXPECT_EQ(r.result.stop, core::StopReason::Diagnostic) << diags;

@@ -4,21 +4,7 @@
 // 16-31) and which runs bare, as the number and order of __syncwarp()s and
 // collectives in the function vary.
 // nvcc -O3 -std=c++17 -arch=sm_90a -ptx f2_probe2.cu (from this folder)
-#include "../../hwmode/hwmode_common.cuh"
-#define HWM_PROLOGUE                                                          \
-  __shared__ u32 hwm_ctr;                                                     \
-  __shared__ u32 hwm_fin;                                                     \
-  const u32 tid = threadIdx.x;                                                \
-  const u32 lane = hwm_lane();                                                \
-  if (tid == 0) { hwm_ctr = 0u; hwm_fin = 0u; }                              \
-  __syncthreads();                                                            \
-  if (tid >= 32) {                                                            \
-    if (tid == 32) hwm_watchdog(in[65], &hwm_fin, &out[15 * 32 + 31]);        \
-    return;                                                                   \
-  }                                                                           \
-  const u32 sel = hwm_pin(in[lane]);
-#define HWM_DONE atomicAdd(&hwm_fin, 1u)
-#define VOTE(S) do { u32 b; asm volatile("// hwm S" #S "\n\t{ .reg .pred q; setp.ne.u32 q, %1, 0; vote.sync.ballot.b32 %0, q, 0x0000ffff; }" : "=r"(b) : "r"(sel) : "memory"); out[(8 + S) * 32 + lane] = b; } while (0)
+#include "probe_common.cuh"
 #define SYNC __syncwarp()
 #define REDUX(S) do { u32 b; asm volatile("// hwm S" #S "\n\tredux.sync.add.u32 %0, %1, 0x0000ffff;" : "=r"(b) : "r"(sel) : "memory"); out[(8 + S) * 32 + lane] = b; } while (0)
 #define VOTEFULL(S) do { u32 b; asm volatile("// hwm S" #S "\n\t{ .reg .pred q; setp.ne.u32 q, %1, 0; vote.sync.ballot.b32 %0, q, 0xffffffff; }" : "=r"(b) : "r"(sel) : "memory"); out[(8 + S) * 32 + lane] = b; } while (0)
