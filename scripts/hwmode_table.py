@@ -30,9 +30,10 @@ WHAT = {
     "d_outside": "a source outside the reader's mask that executes it hands over its value",
     "d_exited": "an exited source reads 0",
     "b_other": "vote/match/redux: hang; shfl.idx: illegal instruction; shfl.up: illegal address; others: values from "
-               "a collective the two instructions run together (rule X2: not determined by the PTX)",
-    "b_mode": "vote/match/redux: illegal address; shfl: values from the joint instruction (rule X2: not determined by "
-              "the PTX)",
+               "a collective the two instructions run together (rule X2: as ptxas lowered them, not determined by the "
+               "PTX)",
+    "b_mode": "vote/match/redux: illegal address; shfl: values from the joint instruction (rule X2: as ptxas lowered "
+              "them, not determined by the PTX)",
     "b_site": "one collective across both call sites; the last lane group to arrive runs on first",
     "b_join": "no hang: the lanes at the join go on and exit, then the collective runs over the lanes that came",
     "b_site_join": "one collective across both call sites",

@@ -4,6 +4,7 @@
 // deadlock, and the report of where every lane stands.
 #include <algorithm>
 #include <bit>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -43,8 +44,8 @@ std::string Engine::laneReport(std::uint32_t maxWarps) const {
 }
 
 // The lowest-PC group of lanes of warp w that wait at a collective, if every
-// live lane of w waits at one (nothing in the warp can run again). `ctx` is
-// the step just made: its lanes arrived last.
+// live lane of w waits at one (nothing in the warp can run again), reported
+// in the step just made (ctx).
 StepResult Engine::stuckWarp(ExecCtx& ctx, std::uint32_t w) {
   const WarpControl& c = m_state.warps[w].ctl;
   if (!c.waiting || (c.live() & ~c.waiting) != 0) return {};
@@ -59,39 +60,55 @@ StepResult Engine::stuckWarp(ExecCtx& ctx, std::uint32_t w) {
   LaneMask here = 0;
   for (LaneMask m = coll; m; m &= m - 1)
     if (c.pc[static_cast<std::size_t>(std::countr_zero(m))] == pc) here |= 1u << std::countr_zero(m);
-  if (m_options.mode == ExecMode::Hardware && reportCrossCollective(ctx, w)) return {true, StopReason::Diagnostic};
+  // Either way nothing in the warp can run again: the stop is a deadlock
+  // (reported once: History does not step on past one).
+  if (m_options.mode == ExecMode::Hardware && reportCrossCollective(ctx, w)) return {true, StopReason::Deadlock};
   // Reported at the instruction the lanes wait at, in the step just made.
   ExecCtx at(*this, w, m_program->instrs[pc], here, ctx.record());
   reportStuck(at, w, pc, here);
   return {true, StopReason::Deadlock};
 }
 
-// Rule X2 (hw::crossCollectiveHangs): every live lane of warp w waits, in two
-// groups at two different collectives whose membermasks name each other's
-// lanes, the group of the step just made (ctx) arriving last. Where the H100
-// does not hang there, it pairs the two collectives in machine code the PTX
-// does not determine: say so and stop (true). False where it hangs, or where
-// the lanes wait in another shape (rule H reports those).
+// Rule X2 (docs/hardware-mode.md): every live lane of warp w waits, in two
+// groups at two different collectives (another opcode, or the same with other
+// qualifiers) whose membermasks name each other's lanes (reported through
+// ctx, the step that found it). What the H100 does then follows from
+// how ptxas lowered each side, which the PTX does not determine: a side
+// synced with a plain WARPSYNC waits for ever (b_other_{vote,match,redux},
+// x_never_arrives_shfl_after_join, scenarios/ub-different-collectives: the
+// H100 hangs), while two sides lowered through BRA.DIV + WARPSYNC.COLLECTIVE
+// pair their blocks and each computes from whatever registers ptxas
+// allocated (b_other_{shfl,barwarp,elect}, b_mode: garbage values, illegal
+// instruction, illegal memory access). Say so and stop (true); false where
+// the lanes wait in another shape (rule H reports those). Either way the
+// stop is a deadlock: nothing in the warp can run again.
 bool Engine::reportCrossCollective(ExecCtx& ctx, std::uint32_t w) {
   const Program& p = *m_program;
   const WarpControl& c = m_state.warps[w].ctl;
-  const auto lastPc = static_cast<std::uint32_t>(&ctx.ins() - p.instrs.data());
-  LaneMask last = 0, first = 0;
-  std::uint32_t firstPc = ~0u;
+  // The two places, the lower PC first.
+  LaneMask first = 0, last = 0;
+  std::uint32_t firstPc = ~0u, lastPc = ~0u;
   for (LaneMask m = c.waiting; m; m &= m - 1) {
     const auto l = static_cast<std::size_t>(std::countr_zero(m));
-    if (c.pc[l] == lastPc) {
-      last |= 1u << l;
-    } else if (firstPc == ~0u || c.pc[l] == firstPc) {
-      firstPc = c.pc[l];
+    if (c.waitKind[l] != WaitKind::Collective) return false;
+    const std::uint32_t pc = c.pc[l];
+    if (firstPc == ~0u || pc == firstPc) {
+      firstPc = pc;
       first |= 1u << l;
+    } else if (lastPc == ~0u || pc == lastPc) {
+      lastPc = pc;
+      last |= 1u << l;
     } else {
       return false;  // three places or more
     }
   }
-  if (!last || !first || firstPc >= p.instrs.size()) return false;
+  if (!last || !first || firstPc >= p.instrs.size() || lastPc >= p.instrs.size()) return false;
+  if (lastPc < firstPc) {
+    std::swap(firstPc, lastPc);
+    std::swap(first, last);
+  }
   const Instr& a = p.instrs[firstPc];
-  const Instr& b = ctx.ins();
+  const Instr& b = p.instrs[lastPc];
   if (sameCollective(a, b)) return false;
   auto namesOther = [&](LaneMask group, LaneMask other) {
     for (LaneMask m = group; m; m &= m - 1)
@@ -99,17 +116,15 @@ bool Engine::reportCrossCollective(ExecCtx& ctx, std::uint32_t w) {
     return true;
   };
   if (!namesOther(first, last) || !namesOther(last, first)) return false;
-  if (hw::crossCollectiveHangs(a.op, b.op)) return false;
   ctx.diag(DiagKind::HardwareUnpredictable, first | last,
-           fmt::format("two different collectives meet: lanes {} wait at {} ({}) and lanes {} at {} ({}), each membermask naming "
-                       "the other lanes. The H100 does not hang here: ptxas runs both through WARPSYNC.COLLECTIVE "
-                       "blocks that the H100 pairs with each other, and each side then computes from whatever "
-                       "registers ptxas allocated there. The PTX does not determine the outcome; for such pairs the "
-                       "H100 wrote garbage values, or stopped with \"{}\" or \"{}\" (docs/hardware-mode.md, rule X2). "
-                       "warpscope stops here.",
+           fmt::format("two different collectives meet: lanes {} wait at {} ({}) and lanes {} at {} ({}), each "
+                       "membermask naming the other lanes. What the H100 does here depends on how ptxas lowered each "
+                       "side, which the PTX does not determine: where a side syncs with a plain WARPSYNC it waits for "
+                       "ever and the kernel hangs; where both go through WARPSYNC.COLLECTIVE blocks the H100 pairs "
+                       "them, and each side computes from whatever registers ptxas allocated there (garbage values, "
+                       "or \"{}\", or \"{}\"). warpscope stops here (docs/hardware-mode.md, rule X2).",
                        laneList(first), a.info().mnemonic, lineOf(p, firstPc), laneList(last), b.info().mnemonic,
-                       lineOf(p, lastPc),
-                       hw::cudaErrorText(hw::CudaError::IllegalInstruction),
+                       lineOf(p, lastPc), hw::cudaErrorText(hw::CudaError::IllegalInstruction),
                        hw::cudaErrorText(hw::CudaError::IllegalAddress)));
   return true;
 }
@@ -186,7 +201,7 @@ StepResult Engine::deadlock(StepRecord* rec) {
     beginRecord(rec, w, pc);
     if (rec) rec->activeBefore = here;
     ExecCtx ctx(*this, w, p.instrs[pc], here, rec);
-    reportStuck(ctx, w, pc, here);
+    if (m_options.mode != ExecMode::Hardware || !reportCrossCollective(ctx, w)) reportStuck(ctx, w, pc, here);
     ++m_state.step;
     endRecord(rec);
     return {true, StopReason::Deadlock};

@@ -205,11 +205,6 @@ std::optional<Fault> collectiveFault(Opcode op, LaneMask exec, const MaskOf& mas
   return std::nullopt;
 }
 
-bool crossCollectiveHangs(Opcode first, Opcode last) {
-  const bool plainWarpSync = first == Opcode::Vote || first == Opcode::Match || first == Opcode::Redux;
-  return plainWarpSync && first != last;
-}
-
 bool yieldsInLoop(const Instr& ins) {
   if (ins.info().flags & kAtomic) return true;
   return ins.op == Opcode::Ld && (ins.has(Mod::Volatile) || ins.has(Mod::Relaxed) || ins.has(Mod::Acquire));

@@ -8,9 +8,9 @@
 //
 // The engine calls these from one place each: waiting (resolveCollective and
 // settle), faulting (resolveCollective, with ptxasLowering), hanging
-// (stuckWarp and deadlock, with crossCollectiveHangs), the participants of a
-// collective (coll::Members::of) and the lanes leaving a loop (h100Group,
-// with yieldsInLoop).
+// (stuckWarp and deadlock; two different collectives: reportCrossCollective),
+// the participants of a collective (coll::Members::of) and the lanes leaving
+// a loop (h100Group, with yieldsInLoop).
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -96,22 +96,6 @@ bool convergedFor(SyncLowering lowering, LaneMask exec, LaneMask live);
 //   operation runs over the executing lanes (rule P).
 std::optional<Fault> collectiveFault(Opcode op, LaneMask exec, const MaskOf& maskOf, LaneMask live, bool converged);
 
-// Rule X2 (two different collectives meet): every live lane of a warp waits,
-// one group at collective `first` and the group that arrived after it (in the
-// engine's schedule, rule S) at another collective `last` (another opcode, or
-// the same with other qualifiers), each group's membermask naming the other's
-// lanes. The H100 hangs when `first` is a vote/match/redux and `last` another
-// opcode: ptxas syncs the first group's membermask with a plain WARPSYNC,
-// which the other collective never satisfies (b_other_{vote,match,redux},
-// x_never_arrives_shfl_after_join: the watchdog's "unspecified launch
-// failure"). Otherwise it does not hang: the two sides' WARPSYNC.COLLECTIVE
-// blocks (or two WARPSYNCs of one opcode) pair with each other, and each side
-// computes from whatever registers ptxas allocated there (b_other_{shfl,
-// barwarp,elect}, b_mode: garbage values in 12 kernels, "an illegal
-// instruction was encountered" in 2, "an illegal memory access was
-// encountered" in 5). What that gives follows from the SASS, not from the
-// PTX. Returns true for a hang.
-bool crossCollectiveHangs(Opcode first, Opcode last);
 
 // Rule S: whether a loop holding this instruction gets a YIELD from ptxas,
 // after which the lanes that leave the loop do not wait at the convergence

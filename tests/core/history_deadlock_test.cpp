@@ -75,23 +75,40 @@ TEST(HistoryDeadlock, StrictNeverArrivingMembersStopOnce) {
   EXPECT_EQ(countDiags(h, DiagKind::MembermaskNeverArrives), 1);
 }
 
-// An H100 hangs where live members of the membermask wait at another
-// collective (tests/data/hwmode b_other_redux_*: lanes of P at a full-mask
-// redux.sync, lanes of Q at a full-mask shfl.sync, never finished): hardware
-// mode stops there too, once, naming both halves.
-TEST(HistoryDeadlock, HardwareModeStopsWhereTheH100Hangs) {
+// Live members of the membermask that wait at another collective (lanes
+// 0-15 at a full-mask redux.sync, lanes 16-31 at a full-mask shfl.sync): the
+// H100 hangs or pairs the two as ptxas lowered them (rule X2), so hardware
+// mode stops there with hardware-unpredictable, once, naming both halves;
+// stepping on neither moves nor reports again.
+TEST(HistoryDeadlock, HardwareModeStopsWhereTwoCollectivesMeet) {
   core::EngineOptions o = hardwareMode();
   Loaded ld = load(kHalvesWaitForEachOther, std::vector<std::uint32_t>(32), 32, o);
   ASSERT_TRUE(ld.engine);
   const core::RunResult res = ld.engine->run(10'000);
   EXPECT_EQ(res.stop, StopReason::Deadlock);
   ASSERT_EQ(res.diags.size(), 1u);
-  EXPECT_EQ(res.diags[0].kind, DiagKind::HardwareHang);
+  EXPECT_EQ(res.diags[0].kind, DiagKind::HardwareUnpredictable);
   EXPECT_EQ(res.diags[0].lanes, 0xffffffffu);
+
+  Loaded again = load(kHalvesWaitForEachOther, std::vector<std::uint32_t>(32), 32, o);
+  History h(std::move(*again.engine));
+  core::StepResult r;
+  while ((r = h.forward()).executed && r.stop == StopReason::None) {
+  }
+  EXPECT_EQ(r.stop, StopReason::Deadlock);
+  const std::uint64_t size = h.size(), at = h.state().hash();
+  for (int i = 0; i < 3; ++i) {
+    r = h.forward();
+    EXPECT_FALSE(r.executed);
+    EXPECT_EQ(r.stop, StopReason::Deadlock);
+  }
+  EXPECT_EQ(h.size(), size);
+  EXPECT_EQ(h.state().hash(), at);
+  EXPECT_EQ(countDiags(h, DiagKind::HardwareUnpredictable), 1);
 }
 
 // Going back and switching to hardware mode drops the recorded future, the
-// strict report with it: stepping on reports the H100's hang instead.
+// strict report with it: stepping on reports hardware mode's instead.
 TEST(HistoryDeadlock, ChangingModeInThePastForgetsTheDeadlock) {
   Loaded ld = load(kHalvesWaitForEachOther, std::vector<std::uint32_t>(32), 32);
   ASSERT_TRUE(ld.engine);
@@ -109,7 +126,7 @@ TEST(HistoryDeadlock, ChangingModeInThePastForgetsTheDeadlock) {
   }
   EXPECT_EQ(r.stop, StopReason::Deadlock);
   EXPECT_EQ(countDiags(h, DiagKind::MembermaskNeverArrives), 0);
-  EXPECT_EQ(countDiags(h, DiagKind::HardwareHang), 1);
+  EXPECT_EQ(countDiags(h, DiagKind::HardwareUnpredictable), 1);
 }
 
 }  // namespace
