@@ -116,6 +116,9 @@ class Engine {
  private:
   Engine() = default;
   StepResult execGroup(std::uint32_t w, Group g, StepRecord* rec);
+  // step() where its usual case (a converged warp it stays on) does not
+  // apply; apart, so that the usual case needs no stack frame of its own.
+  StepResult stepScan(StepRecord* rec);
   // What execGroup() must know of the instruction at each PC before running
   // it, found once per engine (the program does not change): whether the PC
   // lies past its function's body, whether the instruction waits for its

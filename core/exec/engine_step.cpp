@@ -160,9 +160,9 @@ StepResult Engine::step(StepRecord* rec) {
   const std::uint32_t n = static_cast<std::uint32_t>(m_state.warps.size());
   // The usual step of run-to-block scheduling: the warp the last step stayed
   // on is converged where that step left it, every lane ready and none
-  // yielded. The loop below would pick it first, with the group nextGroup()
+  // yielded. stepScan() would pick it first, with the group nextGroup()
   // keeps for it, and stay on it unless the quantum ends; a warp with every
-  // lane polling is idle and takes the loop's way (Lazy completion).
+  // lane polling is idle and takes stepScan()'s way (Lazy completion).
   if (const std::uint32_t w = m_state.nextWarp; w < n && m_options.scheduling == WarpScheduling::RunToBlock) {
     const WarpControl& c = m_state.warps[w].ctl;
     const UniformPc u = m_uniformPc[w];
@@ -172,6 +172,12 @@ StepResult Engine::step(StepRecord* rec) {
       return execGroup(w, Group{~0u, u.pc}, rec);
     }
   }
+  return stepScan(rec);
+}
+
+// step() past its usual case: the rotation over the warps and the async unit.
+StepResult Engine::stepScan(StepRecord* rec) {
+  const std::uint32_t n = static_cast<std::uint32_t>(m_state.warps.size());
   const bool rotateAsync = m_options.asyncCompletion == AsyncCompletion::Oldest ||
                            m_options.asyncCompletion == AsyncCompletion::Newest;
   // The rotation has one slot per warp plus one for the async unit.
