@@ -229,18 +229,27 @@ void intArith(ExecCtx& ctx) {
           if (wide) {
             using WT = W<T>;
             using WU = std::make_unsigned_t<WT>;
-            ctx.writeLanes(ins.ops[0], [&](std::size_t l) {
-              const WU p = static_cast<WU>(wideProduct(fromBits<T>(a[l]), fromBits<T>(b[l])));
-              const WU d = mad ? static_cast<WU>(fromBits<WT>(c[l])) : WU{0};
-              return toBits(static_cast<WT>(static_cast<WU>(p + d)));
-            });
+            auto product = [&](std::size_t l) {
+              return static_cast<WU>(wideProduct(fromBits<T>(a[l]), fromBits<T>(b[l])));
+            };
+            // mul and mad apart: one small function per pass, inlined
+            if (mad) {
+              ctx.writeLanes(ins.ops[0], [&](std::size_t l) {
+                return toBits(static_cast<WT>(static_cast<WU>(product(l) + static_cast<WU>(fromBits<WT>(c[l])))));
+              });
+            } else {
+              ctx.writeLanes(ins.ops[0], [&](std::size_t l) { return toBits(static_cast<WT>(product(l))); });
+            }
             return;
           }
         }
-        ctx.writeLanes(ins.ops[0], [&](std::size_t l) {
-          const U p = static_cast<U>(productLo(fromBits<T>(a[l]), fromBits<T>(b[l])));
-          return toBits(static_cast<T>(static_cast<U>(p + (mad ? at(c, l) : U{0}))));
-        });
+        auto product = [&](std::size_t l) { return static_cast<U>(productLo(fromBits<T>(a[l]), fromBits<T>(b[l]))); };
+        if (mad) {
+          ctx.writeLanes(ins.ops[0],
+                         [&](std::size_t l) { return toBits(static_cast<T>(static_cast<U>(product(l) + at(c, l)))); });
+        } else {
+          ctx.writeLanes(ins.ops[0], [&](std::size_t l) { return toBits(static_cast<T>(product(l))); });
+        }
         return;
       }
     }

@@ -342,6 +342,22 @@ void execBits(ExecCtx& ctx) {
       case Opcode::Xor: ctx.writeLanes(d, [&](std::size_t l) { return a[l] ^ b[l]; }); return;
       default: {
         const bool left = ins.op == Opcode::Shl;
+        std::uint64_t differ = 0;
+        for (std::size_t l = 0; l < kWarpSize; ++l) differ |= (b[l] ^ b[0]) & 0xffffffffu;
+        if (differ == 0 && (left || !isSigned)) {
+          // One amount for every lane (an immediate, usually): shiftBits()
+          // with the clamp worked out once.
+          const std::uint32_t n = static_cast<std::uint32_t>(b[0]);
+          const unsigned sh = n < static_cast<std::uint32_t>(width) ? n : static_cast<unsigned>(width);
+          if (sh >= 64) {
+            ctx.writeLanes(d, [](std::size_t) { return std::uint64_t{0}; });
+          } else if (left) {
+            ctx.writeLanes(d, [&](std::size_t l) { return (a[l] << sh) & mask; });
+          } else {
+            ctx.writeLanes(d, [&](std::size_t l) { return a[l] >> sh; });
+          }
+          return;
+        }
         ctx.writeLanes(d, [&](std::size_t l) {
           return shiftBits(left, a[l], static_cast<std::uint32_t>(b[l]), width, mask, isSigned);
         });

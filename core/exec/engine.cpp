@@ -297,6 +297,7 @@ std::variant<Engine, std::string> Engine::create(std::shared_ptr<const Program> 
     }
   }
   e.m_uniformPc.assign(st.warps.size(), {});
+  e.classifyInstructions();
   return e;
 }
 

@@ -119,6 +119,21 @@ class Engine {
  private:
   Engine() = default;
   StepResult execGroup(std::uint32_t w, Group g, StepRecord* rec);
+  // step() where its usual case (a converged warp it stays on) does not
+  // apply; apart, so that the usual case needs no stack frame of its own.
+  StepResult stepScan(StepRecord* rec);
+  // What execGroup() must know of the instruction at each PC before running
+  // it, found once per engine (the program does not change): whether the PC
+  // lies past its function's body, whether the instruction waits for its
+  // warp's members (a collective), whether the engine does not execute it.
+  // A plain instruction (0) runs straight through dispatch().
+  static constexpr std::uint8_t kPcPlain = 0, kPcFallsOff = 1, kPcCollective = 2, kPcUnsupported = 4;
+  std::vector<std::uint8_t> m_pcKind;  // [pc]
+  void classifyInstructions();
+  std::uint8_t pcKind(std::uint32_t pc) const { return pc < m_pcKind.size() ? m_pcKind[pc] : kPcFallsOff; }
+  // Whether the program has barrier.cluster: only then can a cluster's
+  // arrival count be non-zero, which settle() must then look at.
+  bool m_clusterBarriers = false;
   bool finishedAfter(std::uint32_t from) const;
   // The stop reason after warp w executed: Finished only once its last lanes exited.
   StopReason afterWarpStep(std::uint32_t w) const {
@@ -131,7 +146,8 @@ class Engine {
   // steps leave nothing to complete: that is checked here, inline.
   void settle(std::uint32_t w) {
     const WarpState& ws = m_state.warps[w];
-    if (ws.ctl.waiting != 0 || m_ctaControlChanged || m_state.clusters[m_state.ctas[ws.cta].cluster].arrived != 0)
+    if (ws.ctl.waiting != 0 || m_ctaControlChanged ||
+        (m_clusterBarriers && m_state.clusters[m_state.ctas[ws.cta].cluster].arrived != 0))
       settleWaits(w);
   }
   void settleWaits(std::uint32_t w);

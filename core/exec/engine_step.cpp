@@ -56,6 +56,26 @@ ExecCtx::ExecCtx(Engine& engine, std::uint32_t warp, const Instr& ins, LaneMask 
 
 StepResult Engine::step(StepRecord* rec) {
   const std::uint32_t n = static_cast<std::uint32_t>(m_state.warps.size());
+  // The usual step of run-to-block scheduling: the warp the last step stayed
+  // on is converged where that step left it, every lane ready and none
+  // yielded. stepScan() would pick it first, with the group nextGroup()
+  // keeps for it, and stay on it unless the quantum ends; a warp with every
+  // lane polling is idle and takes stepScan()'s way (Lazy completion).
+  if (const std::uint32_t w = m_state.nextWarp; w < n && m_options.scheduling == WarpScheduling::RunToBlock) {
+    const WarpControl& c = m_state.warps[w].ctl;
+    const UniformPc u = m_uniformPc[w];
+    if (u.gen == m_pcGen && c.ready() == ~0u && c.yielded == 0 && c.polling != ~0u) {
+      beginRecord(rec, w, u.pc);
+      m_state.nextWarp = (m_state.step + 1) % kRunToBlockQuantum != 0 ? w : w + 1;
+      return execGroup(w, Group{~0u, u.pc}, rec);
+    }
+  }
+  return stepScan(rec);
+}
+
+// step() past its usual case: the rotation over the warps and the async unit.
+StepResult Engine::stepScan(StepRecord* rec) {
+  const std::uint32_t n = static_cast<std::uint32_t>(m_state.warps.size());
   const bool rotateAsync = m_options.asyncCompletion == AsyncCompletion::Oldest ||
                            m_options.asyncCompletion == AsyncCompletion::Newest;
   // The rotation has one slot per warp plus one for the async unit.
@@ -175,10 +195,25 @@ StepResult Engine::retireAsync(std::size_t index, StepRecord* rec) {
   return {true, ctx.stopRequested() ? StopReason::Diagnostic : StopReason::None};
 }
 
+void Engine::classifyInstructions() {
+  const Program& p = *m_program;
+  m_pcKind.assign(p.instrs.size(), kPcPlain);
+  for (std::uint32_t pc = 0; pc < p.instrs.size(); ++pc) {
+    const Instr& ins = p.instrs[pc];
+    std::uint8_t k = kPcPlain;
+    if (pc >= p.functions[ins.func].end) k |= kPcFallsOff;
+    if (ins.unsupported >= 0) k |= kPcUnsupported;
+    if (waitsForMembers(ins)) k |= kPcCollective;
+    m_pcKind[pc] = k;
+    m_clusterBarriers = m_clusterBarriers || ins.op == Opcode::BarrierCluster;
+  }
+}
+
 StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
   const Program& p = *m_program;
   m_uniformPc[w].gen = 0;  // set again below where the warp stays together
-  if (g.pc >= p.instrs.size() || g.pc >= p.functions[p.instrs[g.pc].func].end) {
+  const std::uint8_t kind = pcKind(g.pc);
+  if (kind & kPcFallsOff) [[unlikely]] {
     // Fell off the end of a function body: treat as ret (nvcc always emits
     // one, but hand-written snippets may not).
     WarpControl& c = m_state.warps[w].ctl;
@@ -218,16 +253,18 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
   ws.ctl.yielded &= ~g.lanes;
   bool advance = true;  // executed lanes move to pc + 1 unless they jumped or wait at the instruction
 
-  if (exec && ins.unsupported >= 0) [[unlikely]] {
+  if (exec == 0) {
+    // Every guard false: nothing runs, the lanes move on.
+  } else if (kind == kPcPlain) [[likely]] {
+    dispatch(ctx);
+  } else if (kind & kPcUnsupported) {
     // Valid PTX the engine does not execute: stop before it, say what it is.
     const Unsupported& u = p.unsupported[static_cast<std::size_t>(ins.unsupported)];
     ctx.diag(DiagKind::Unsupported, exec,
              fmt::format("{} is not executed by warpscope ({}): {}", lineOf(p, g.pc), u.what, u.reason));
     advance = false;
-  } else if (exec && waitsForMembers(ins)) {
+  } else {  // a collective: it runs once its members have arrived
     advance = resolveCollective(ctx, w, g.pc, exec);
-  } else if (exec) {
-    dispatch(ctx);
   }
 
   // The group moves to pc + 1, except lanes that exited or jumped, and

@@ -1,5 +1,6 @@
 #include "core/exec/exec_ctx.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -337,6 +338,24 @@ void storeLe(std::uint8_t* p, unsigned n, std::uint64_t v) {
   }
   for (unsigned i = 0; i < n; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
 }
+// Whether every lane of `lanes` accesses N bytes at addr[lane] inside the
+// window, aligned (what Window::holds() and aligned() say lane by lane), so
+// that the lanes of an access that stays in one buffer need no check each.
+// Only for lanes that run from one lane to the end of the warp (the whole
+// warp but its first lane, the usual case), checked in one pass: the
+// largest offset and every address's low bits.
+template <unsigned N>
+bool allInWindow(std::uint64_t lo, std::uint64_t hi, const LaneValues& addr, LaneMask lanes) {
+  if (lanes == 0 || hi - lo < N) return false;
+  const int first = std::countr_zero(lanes);
+  if (lanes != ~0u << first) return false;
+  std::uint64_t maxOff = 0, bits = 0;
+  for (std::size_t l = static_cast<std::size_t>(first); l < kWarpSize; ++l) {
+    maxOff = std::max(maxOff, addr[l] - lo);  // below lo wraps past any window
+    bits |= addr[l];
+  }
+  return maxOff <= hi - lo - N && (bits & (N - 1)) == 0;
+}
 bool aligned(std::uint64_t addr, unsigned bytes) {
   const bool powerOfTwo = (bytes & (bytes - 1)) == 0;
   return powerOfTwo ? (addr & (bytes - 1)) == 0 : addr % bytes == 0;
@@ -457,13 +476,27 @@ std::optional<LaneMask> ExecCtx::loadLanes(const Operand& op, unsigned bytes, La
   const auto imm = static_cast<std::uint64_t>(op.imm);
   const std::uint64_t addrMask = space == Space::Shared ? 0xffffffffull : ~0ull;
   LaneMask ok = 0;
+  LaneValues addr;
+  for (std::size_t l = 0; l < kWarpSize; ++l) addr[l] = ((row[l] & mask) + imm) & addrMask;
   // load() of each lane, with an access inside the window of the last one
-  // read here, the size known at compile time.
+  // read here, the size known at compile time. When the window the first
+  // lane found holds every lane after it, those are read without a check
+  // each (a specific space only: a generic address is resolved lane by lane).
   auto pass = [&]<unsigned N>() {
+    const LaneMask afterFirst = m_lanes & (m_lanes - 1);
     for (LaneMask m = m_lanes; m; m &= m - 1) {
+      if (m == afterFirst && space != Space::Generic && m_window.space == space &&
+          allInWindow<N>(m_window.lo, m_window.hi, addr, m)) {
+        ok |= m;
+        for (; m; m &= m - 1) {
+          const auto i = static_cast<std::size_t>(std::countr_zero(m));
+          out[i] = loadLe(m_window.base + (addr[i] - m_window.lo), N);
+        }
+        return;
+      }
       const int l = std::countr_zero(m);
       const auto i = static_cast<std::size_t>(l);
-      const Address a{space, ((row[i] & mask) + imm) & addrMask};
+      const Address a{space, addr[i]};
       const Address s = space == Space::Generic ? toSpecific(a) : a;
       if (m_window.holds(s, N) && (s.addr & (N - 1)) == 0) {
         out[i] = loadLe(m_window.base + (s.addr - m_window.lo), N);
@@ -527,10 +560,39 @@ bool ExecCtx::storeLanes(const Operand& addrOp, const Operand& value, DataType t
   const auto imm = static_cast<std::uint64_t>(addrOp.imm);
   const std::uint64_t addrMask = space == Space::Shared ? 0xffffffffull : ~0ull;
   const std::uint64_t valueMask = bytes < 8 ? (1ull << (8 * bytes)) - 1 : ~0ull;
+  LaneValues addr;
+  for (std::size_t l = 0; l < kWarpSize; ++l) addr[l] = ((row[l] & mask) + imm) & addrMask;
+  // When the window the first lane found holds every lane after it, those
+  // are stored in lane order without a check each.
+  auto rest = [&]<unsigned N>(LaneMask m) {
+    if (space == Space::Generic || m_window.space != space || !m_window.writable ||
+        !allInWindow<N>(m_window.lo, m_window.hi, addr, m))
+      return false;
+    for (; m; m &= m - 1) {
+      const auto i = static_cast<std::size_t>(std::countr_zero(m));
+      const std::uint64_t offset = addr[i] - m_window.lo;
+      std::uint8_t* p = m_window.base + offset;
+      const std::uint64_t after = v[i] & valueMask;
+      const std::uint64_t before = loadLe(p, N);
+      storeLe(p, N, after);
+      if (m_rec && before != after)
+        m_rec->mem.push_back({m_window.region, m_window.index, offset, static_cast<std::uint8_t>(N), before, after});
+    }
+    return true;
+  };
+  const LaneMask afterFirst = m_lanes & (m_lanes - 1);
   for (LaneMask m = m_lanes; m; m &= m - 1) {
+    if (m == afterFirst && m != 0) {  // the first lane has found the window
+      const bool done = bytes == 4   ? rest.template operator()<4>(m)
+                        : bytes == 8 ? rest.template operator()<8>(m)
+                        : bytes == 2 ? rest.template operator()<2>(m)
+                        : bytes == 1 ? rest.template operator()<1>(m)
+                                     : false;
+      if (done) return true;
+    }
     const int l = std::countr_zero(m);
     const auto i = static_cast<std::size_t>(l);
-    const Address a{space, ((row[i] & mask) + imm) & addrMask};
+    const Address a{space, addr[i]};
     const Address s = toSpecific(a);
     if (m_window.writable && m_window.holds(s, bytes) && aligned(s.addr, bytes)) {
       const std::uint64_t offset = s.addr - m_window.lo;

@@ -198,19 +198,23 @@ void execCvta(ExecCtx& ctx) {
   const Space s = spaceOf(ins.space);
   const bool toSpace = ins.has(Mod::To);
   const DataType t = ins.type == DataType::None ? DataType::U64 : ins.type;
+  const std::uint64_t base = s != Space::Global ? windowOf(s) : 0;
+  auto convert = [&](std::uint64_t a) {
+    if (s == Space::Global) return a;  // the global window is the identity
+    if (toSpace) return memmap::inWindow(a, base) ? a - base : a;
+    return a + base;
+  };
+  if (ctx.lanes() == ~0u && ins.ops[1].kind == OperandKind::Reg) {
+    // The whole warp: one pass over the source row (gathered, reporting lane
+    // by lane as read() does, where it cannot be read in place).
+    LaneValues buf;
+    const std::uint64_t* a = ctx.row(ins.ops[1], t, buf);
+    ctx.writeLanes(ins.ops[0], [&](std::size_t l) { return convert(a[l]); });
+    return;
+  }
   for (LaneMask m = ctx.lanes(); m; m &= m - 1) {
     const int l = std::countr_zero(m);
-    std::uint64_t a = ctx.read(l, ins.ops[1], t);
-    std::uint64_t r = a;
-    if (s != Space::Global) {
-      const std::uint64_t base = windowOf(s);
-      if (toSpace) {
-        r = memmap::inWindow(a, base) ? a - base : a;
-      } else {
-        r = a + base;
-      }
-    }
-    ctx.write(l, ins.ops[0], r);
+    ctx.write(l, ins.ops[0], convert(ctx.read(l, ins.ops[1], t)));
   }
 }
 

@@ -12,7 +12,9 @@ void RegJournal::grow(std::size_t n) {
 
 void RegJournal::putRow(std::uint32_t warp, std::uint32_t reg, LaneMask lanes, LaneMask written,
                         const std::uint64_t* row, const std::uint64_t* v, std::uint64_t mask, Row::Pair pair) {
-  const auto n = static_cast<std::size_t>(std::popcount(lanes));
+  // (A full row, the common case, needs no bit count: without a popcount
+  // instruction in the target ISA that is a library call.)
+  const std::size_t n = lanes == ~0u ? kWarpSize : static_cast<std::size_t>(std::popcount(lanes));
   if (m_used + n > m_before.size()) grow(n);
   m_rows.push_back({warp, reg, lanes, written & lanes, 0, static_cast<std::uint32_t>(m_used), pair});
   std::uint64_t* b = m_before.data() + m_used;
