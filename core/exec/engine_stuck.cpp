@@ -122,10 +122,11 @@ bool Engine::reportCrossCollective(ExecCtx& ctx, std::uint32_t w) {
                        "side, which the PTX does not determine: where a side syncs with a plain WARPSYNC it waits for "
                        "ever and the kernel hangs; where both go through WARPSYNC.COLLECTIVE blocks the H100 pairs "
                        "them, and each side computes from whatever registers ptxas allocated there (garbage values, "
-                       "or \"{}\", or \"{}\"). warpscope stops here (docs/hardware-mode.md, rule X2).",
+                       "or \"{}\", or \"{}\"). warpscope stops here (docs/hardware-mode.md, rule X2). Where "
+                       "lanes are:{}",
                        laneList(first), a.info().mnemonic, lineOf(p, firstPc), laneList(last), b.info().mnemonic,
                        lineOf(p, lastPc), hw::cudaErrorText(hw::CudaError::IllegalInstruction),
-                       hw::cudaErrorText(hw::CudaError::IllegalAddress)));
+                       hw::cudaErrorText(hw::CudaError::IllegalAddress), laneReport()));
   return true;
 }
 

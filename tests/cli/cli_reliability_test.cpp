@@ -138,9 +138,9 @@ TEST(CliReliability, TraceHashIsTheSameOnEveryRun) {
   const std::string k = d.write("split.ptx", kSplitCollectives);
   auto a = cli({"trace", k, "--mode", "hardware", "--hash"});
   auto b = cli({"trace", k, "--mode", "hardware", "--hash"});
-  // A shuffle and a vote waiting for each other: the H100 hangs there
-  // (docs/hardware-mode.md, rule H, b_other_vote), so hardware mode stops
-  // with a deadlock, the same way every time.
+  // A shuffle and a vote waiting for each other: what the H100 does there
+  // depends on ptxas (docs/hardware-mode.md, rule X2), so hardware mode
+  // stops with a deadlock and says so, the same way every time.
   ASSERT_EQ(a.code, 1) << a.out << a.err;
   auto ja = nlohmann::json::parse(a.out), jb = nlohmann::json::parse(b.out);
   EXPECT_EQ(ja["end"], true);
