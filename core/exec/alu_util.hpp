@@ -72,6 +72,79 @@ bool withIntType(DataType t, F&& f) {
   }
 }
 
+// The low `bits` bits set (all 64 for 64 or more).
+constexpr std::uint64_t widthMask(int bits) { return bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1; }
+
+// The integer multiplications' double-width type (mul.wide, mul.hi, mad.hi).
+__extension__ typedef unsigned __int128 U128;
+__extension__ typedef __int128 S128;
+
+template <class T>
+struct Wider;
+template <>
+struct Wider<std::int16_t> {
+  using type = std::int32_t;
+};
+template <>
+struct Wider<std::uint16_t> {
+  using type = std::uint32_t;
+};
+template <>
+struct Wider<std::int32_t> {
+  using type = std::int64_t;
+};
+template <>
+struct Wider<std::uint32_t> {
+  using type = std::uint64_t;
+};
+template <>
+struct Wider<std::int64_t> {
+  using type = S128;
+};
+template <>
+struct Wider<std::uint64_t> {
+  using type = U128;
+};
+
+template <class T>
+using W = typename Wider<T>::type;
+
+// The full 2n-bit product (mul.wide) and its halves (mul.lo / mul.hi).
+template <class T>
+W<T> wideProduct(T a, T b) {
+  return static_cast<W<T>>(a) * static_cast<W<T>>(b);
+}
+template <class T>
+T productLo(T a, T b) {
+  return static_cast<T>(wideProduct(a, b));
+}
+template <class T>
+T productHi(T a, T b) {
+  return static_cast<T>(wideProduct(a, b) >> (8 * sizeof(T)));
+}
+
+// Integer and bit-size comparisons (Table 19): eq ne lt le gt ge compare in
+// the type's signedness, lo ls hi hs always unsigned. Calls f with the
+// comparison as a function object (so a loop over lanes can be instantiated
+// per comparison); false for an operator that is not an integer one.
+template <class T, class F>
+bool withIntCompare(Mod cmp, F&& f) {
+  using U = std::make_unsigned_t<T>;
+  switch (cmp) {
+    case Mod::Eq: f([](T a, T b) { return a == b; }); return true;
+    case Mod::Ne: f([](T a, T b) { return a != b; }); return true;
+    case Mod::Lt: f([](T a, T b) { return a < b; }); return true;
+    case Mod::Le: f([](T a, T b) { return a <= b; }); return true;
+    case Mod::Gt: f([](T a, T b) { return a > b; }); return true;
+    case Mod::Ge: f([](T a, T b) { return a >= b; }); return true;
+    case Mod::Lo: f([](T a, T b) { return static_cast<U>(a) < static_cast<U>(b); }); return true;
+    case Mod::Ls: f([](T a, T b) { return static_cast<U>(a) <= static_cast<U>(b); }); return true;
+    case Mod::Hi: f([](T a, T b) { return static_cast<U>(a) > static_cast<U>(b); }); return true;
+    case Mod::Hs: f([](T a, T b) { return static_cast<U>(a) >= static_cast<U>(b); }); return true;
+    default: return false;
+  }
+}
+
 // Register bits of a value: signed values sign-extended to 64 bits, which is
 // what a destination register wider than the type receives (PTX ISA 9.4.1);
 // the engine masks the bits to the register's width.

@@ -18,53 +18,6 @@ namespace {
 
 using namespace alu;
 
-__extension__ typedef unsigned __int128 U128;
-__extension__ typedef __int128 S128;
-
-template <class T>
-struct Wider;
-template <>
-struct Wider<std::int16_t> {
-  using type = std::int32_t;
-};
-template <>
-struct Wider<std::uint16_t> {
-  using type = std::uint32_t;
-};
-template <>
-struct Wider<std::int32_t> {
-  using type = std::int64_t;
-};
-template <>
-struct Wider<std::uint32_t> {
-  using type = std::uint64_t;
-};
-template <>
-struct Wider<std::int64_t> {
-  using type = S128;
-};
-template <>
-struct Wider<std::uint64_t> {
-  using type = U128;
-};
-
-template <class T>
-using W = typename Wider<T>::type;
-
-// The full 2n-bit product (mul.wide) and its halves (mul.lo / mul.hi).
-template <class T>
-W<T> wideProduct(T a, T b) {
-  return static_cast<W<T>>(a) * static_cast<W<T>>(b);
-}
-template <class T>
-T productLo(T a, T b) {
-  return static_cast<T>(wideProduct(a, b));
-}
-template <class T>
-T productHi(T a, T b) {
-  return static_cast<T>(wideProduct(a, b) >> (8 * sizeof(T)));
-}
-
 // .sat for 32-bit signed results: MININT..MAXINT.
 std::int32_t saturate32(std::int64_t v) {
   if (v > std::numeric_limits<std::int32_t>::max()) return std::numeric_limits<std::int32_t>::max();

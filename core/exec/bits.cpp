@@ -19,8 +19,6 @@ namespace {
 
 using namespace alu;
 
-std::uint64_t widthMask(int bits) { return bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1; }
-
 // lop3: bit i of immLut is F(a, b, c) for a = i bit 2, b = i bit 1, c = i bit 0
 // (the ISA's ta = 0xF0, tb = 0xCC, tc = 0xAA encoding).
 std::uint32_t lop3(std::uint32_t a, std::uint32_t b, std::uint32_t c, std::uint32_t lut) {

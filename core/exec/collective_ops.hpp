@@ -41,6 +41,13 @@ struct Members {
   }
 };
 
+// shfl.sync's d and p for a converged warp whose every lane is a member of
+// every lane's membermask and passes the same b and c: what execShfl()
+// computes then (no source can be bad), for the engine's whole-warp form
+// (core/exec/uniform_op.hpp). `a` is the 32 lanes' a as .b32.
+void shflWholeWarp(Mod mode, std::uint32_t b, std::uint32_t c, const std::uint64_t* a, LaneValues& out,
+                   LaneValues& inRange);
+
 // Phase one of every collective: read each executing lane's membermask.
 Members gatherMembers(ExecCtx& ctx);
 

@@ -12,28 +12,6 @@ namespace {
 
 using namespace alu;
 
-// Integer and bit-size comparisons (Table 19): eq ne lt le gt ge compare in
-// the type's signedness, lo ls hi hs always unsigned. Calls f with the
-// comparison as a function object (so a loop over lanes can be instantiated
-// per comparison); false for an operator that is not an integer one.
-template <class T, class F>
-bool withIntCompare(Mod cmp, F&& f) {
-  using U = std::make_unsigned_t<T>;
-  switch (cmp) {
-    case Mod::Eq: f([](T a, T b) { return a == b; }); return true;
-    case Mod::Ne: f([](T a, T b) { return a != b; }); return true;
-    case Mod::Lt: f([](T a, T b) { return a < b; }); return true;
-    case Mod::Le: f([](T a, T b) { return a <= b; }); return true;
-    case Mod::Gt: f([](T a, T b) { return a > b; }); return true;
-    case Mod::Ge: f([](T a, T b) { return a >= b; }); return true;
-    case Mod::Lo: f([](T a, T b) { return static_cast<U>(a) < static_cast<U>(b); }); return true;
-    case Mod::Ls: f([](T a, T b) { return static_cast<U>(a) <= static_cast<U>(b); }); return true;
-    case Mod::Hi: f([](T a, T b) { return static_cast<U>(a) > static_cast<U>(b); }); return true;
-    case Mod::Hs: f([](T a, T b) { return static_cast<U>(a) >= static_cast<U>(b); }); return true;
-    default: return false;
-  }
-}
-
 template <class T>
 bool compareInt(Mod cmp, T a, T b) {
   bool r = false;

@@ -13,10 +13,6 @@
 namespace ws::core::alu {
 namespace {
 
-__extension__ typedef __int128 S128;
-
-std::uint64_t widthMask(int bits) { return bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1; }
-
 // Integer source value, extended by the source type's signedness.
 S128 intValue(std::uint64_t bits, DataType t) {
   const int n = bitWidth(t);

@@ -14,6 +14,7 @@
 #include "core/exec/launch.hpp"
 #include "core/exec/machine_state.hpp"
 #include "core/exec/options.hpp"
+#include "core/exec/uniform_op.hpp"
 #include "core/ptx/program.hpp"
 #include "core/trace/step_record.hpp"
 
@@ -131,6 +132,14 @@ class Engine {
   std::vector<std::uint8_t> m_pcKind;  // [pc]
   void classifyInstructions();
   std::uint8_t pcKind(std::uint32_t pc) const { return pc < m_pcKind.size() ? m_pcKind[pc] : kPcFallsOff; }
+  // The whole-warp forms of the commonest instructions (core/exec/
+  // uniform_op.hpp), for unrecorded steps (core/exec/engine_uniform.cpp):
+  // a whole step of a converged warp, and op's computation for lanes
+  // `exec` of warp w in place of dispatch(). Both return false, with
+  // nothing changed, where the general path must run the step.
+  UniformCode m_uniform;
+  bool stepUniform(std::uint32_t w, std::uint32_t pc);
+  bool runUniform(std::uint32_t w, const UniformOp& op, LaneMask exec);
   // Whether the program has barrier.cluster: only then can a cluster's
   // arrival count be non-zero, which settle() must then look at.
   bool m_clusterBarriers = false;

@@ -65,8 +65,14 @@ StepResult Engine::step(StepRecord* rec) {
     const WarpControl& c = m_state.warps[w].ctl;
     const UniformPc u = m_uniformPc[w];
     if (u.gen == m_pcGen && c.ready() == ~0u && c.yielded == 0 && c.polling != ~0u) {
+      const std::uint32_t next = (m_state.step + 1) % kRunToBlockQuantum != 0 ? w : w + 1;
+      if (rec == nullptr && m_uniform.ops[u.pc].kind != UniformOp::Kind::None && !m_state.trapped &&
+          stepUniform(w, u.pc)) {
+        m_state.nextWarp = next;
+        return {true, StopReason::None};
+      }
       beginRecord(rec, w, u.pc);
-      m_state.nextWarp = (m_state.step + 1) % kRunToBlockQuantum != 0 ? w : w + 1;
+      m_state.nextWarp = next;
       return execGroup(w, Group{~0u, u.pc}, rec);
     }
   }
@@ -207,6 +213,7 @@ void Engine::classifyInstructions() {
     m_pcKind[pc] = k;
     m_clusterBarriers = m_clusterBarriers || ins.op == Opcode::BarrierCluster;
   }
+  m_uniform = compileUniform(p, m_regMask);
 }
 
 StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
@@ -256,7 +263,8 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
   if (exec == 0) {
     // Every guard false: nothing runs, the lanes move on.
   } else if (kind == kPcPlain) [[likely]] {
-    dispatch(ctx);
+    const UniformOp& op = m_uniform.ops[g.pc];
+    if (rec != nullptr || op.kind != UniformOp::Kind::Compute || !runUniform(w, op, exec)) dispatch(ctx);
   } else if (kind & kPcUnsupported) {
     // Valid PTX the engine does not execute: stop before it, say what it is.
     const Unsupported& u = p.unsupported[static_cast<std::size_t>(ins.unsupported)];

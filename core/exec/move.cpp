@@ -14,8 +14,6 @@ namespace {
 
 using namespace alu;
 
-__extension__ typedef unsigned __int128 U128;
-
 DataType bitType(int bits) {
   switch (bits) {
     case 8: return DataType::B8;
@@ -27,7 +25,7 @@ DataType bitType(int bits) {
   }
 }
 
-U128 widthMask(int bits) { return bits >= 128 ? ~U128{0} : (U128{1} << bits) - 1; }
+U128 widthMask128(int bits) { return bits >= 128 ? ~U128{0} : (U128{1} << bits) - 1; }
 
 // An operand's bits as a value of up to 128 bits.
 U128 read(ExecCtx& ctx, int lane, const Operand& op, DataType t) {
@@ -100,7 +98,7 @@ void execMov(ExecCtx& ctx) {
       // Element 0 takes the lowest bits; `_` elements are skipped by write().
       const U128 v = read(ctx, lane, src, t);
       for (int i = 0; i < n; ++i)
-        write(ctx, lane, dst.elems[static_cast<std::size_t>(i)], et, (v >> (i * w)) & widthMask(w));
+        write(ctx, lane, dst.elems[static_cast<std::size_t>(i)], et, (v >> (i * w)) & widthMask128(w));
     } else {
       U128 v = 0;
       if (pack) {

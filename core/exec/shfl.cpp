@@ -160,6 +160,11 @@ std::string describe(const std::vector<BadRead>& reads) {
 
 }  // namespace
 
+void shflWholeWarp(Mod mode, std::uint32_t b, std::uint32_t c, const std::uint64_t* a, LaneValues& out,
+                   LaneValues& inRange) {
+  shflConverged(mode, b, c, a, out, inRange, nullptr);
+}
+
 void execShfl(ExecCtx& ctx) {
   if (!hasOperands(ctx, 5)) return;
   const Instr& ins = ctx.ins();

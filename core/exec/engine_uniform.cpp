@@ -1,0 +1,98 @@
+// Engine: steps through the whole-warp forms of instructions (core/exec/
+// uniform_op.hpp), unrecorded. stepUniform() is a whole step of a
+// converged warp and changes the machine exactly as execGroup() would;
+// runUniform() stands in for dispatch() inside execGroup() for any group.
+#include "core/exec/engine.hpp"
+
+namespace ws::core {
+
+bool Engine::stepUniform(std::uint32_t w, std::uint32_t pc) {
+  const UniformOp& op = m_uniform.ops[pc];
+  WarpState& ws = m_state.warps[w];
+  LaneMask exec = ~0u;
+  if (op.guard >= 0) {
+    // A predicate register holds 0 or 1 in every lane: the AND and the OR
+    // of the row tell a guard true or false for the whole warp from one
+    // that splits it (a pass the compiler makes vector code of).
+    const std::uint64_t* row = ws.regs.data() + static_cast<std::size_t>(op.guard) * kWarpSize;
+    std::uint64_t all = 1, any = 0;
+    for (std::size_t l = 0; l < kWarpSize; ++l) {
+      all &= row[l];
+      any |= row[l];
+    }
+    if ((all & 1u) != (any & 1u)) return false;  // the warp splits
+    exec = ((any & 1u) != 0) != op.guardNegated ? ~0u : 0u;
+  }
+  std::uint32_t next = pc + 1;
+  if (exec != 0 && op.kind == UniformOp::Kind::Bra) {
+    next = op.target;
+  } else if (exec != 0) {
+    if (!runUniform(w, op, exec)) return false;
+    if (op.kind == UniformOp::Kind::Shfl) ws.ctl.waitKind.fill(WaitKind::None);  // runCollective(): every participant
+  }
+  // What execGroup() does after a step of the whole warp that stays together.
+  m_laneInstructions += exec != 0 ? kWarpSize : 0;
+  WarpControl& c = ws.ctl;
+  if (c.runFirst != 0 && c.runFirst != ~0u) c.runFirst = 0;
+  c.pc.fill(next);
+  m_uniformPc[w] = {next, m_pcGen};
+  ++m_state.step;
+  m_ctaControlChanged = false;
+  settle(w);
+  return true;
+}
+
+bool Engine::runUniform(std::uint32_t w, const UniformOp& op, LaneMask exec) {
+  WarpState& ws = m_state.warps[w];
+  std::uint64_t* regs = ws.regs.data();
+  // The source rows: registers where they are, immediates from their
+  // constant rows, a special register computed for the warp.
+  std::array<const std::uint64_t*, 4> src{};
+  LaneValues special;
+  const bool checkReads = m_options.reportUninitializedReads;
+  for (std::size_t i = 0; i < op.sources; ++i) {
+    const UniformSrc& s = op.src[i];
+    switch (s.kind) {
+      case UniformSrc::Kind::Reg:
+        if (checkReads && (exec & ~ws.written[s.index]) != 0) return false;  // the general path reports the read
+        src[i] = regs + static_cast<std::size_t>(s.index) * kWarpSize;
+        break;
+      case UniformSrc::Kind::Const: src[i] = m_uniform.consts[s.index].data(); break;
+      case UniformSrc::Kind::Special:
+        specialLanes(w, s.sreg, s.comp, special);
+        src[i] = special.data();
+        break;
+    }
+  }
+  if (op.kind == UniformOp::Kind::Shfl) {
+    // resolveCollective()'s usual case and execShfl()'s converged one: the
+    // whole warp in strict mode, 0xffffffff in every lane's membermask, one
+    // b and one c.
+    if (exec != ~0u || m_options.mode == ExecMode::Hardware) return false;
+    std::uint64_t all = ~0ull, bDiffer = 0, cDiffer = 0;
+    for (std::size_t l = 0; l < kWarpSize; ++l) {
+      all &= src[3][l];
+      bDiffer |= src[1][l] ^ src[1][0];
+      cDiffer |= src[2][l] ^ src[2][0];
+    }
+    if (static_cast<LaneMask>(all) != ~0u || static_cast<std::uint32_t>(bDiffer | cDiffer) != 0) return false;
+  }
+  std::uint64_t* d = regs + static_cast<std::size_t>(op.dst) * kWarpSize;
+  std::uint64_t* d2 = op.dst2 != kNoReg ? regs + static_cast<std::size_t>(op.dst2) * kWarpSize : nullptr;
+  if (exec == ~0u && op.inPlace) {
+    op.kernel(op, src.data(), d, d2);
+  } else {
+    // Every source is read before anything is written; lanes outside the
+    // group keep their values.
+    LaneValues out, out2;
+    op.kernel(op, src.data(), out.data(), d2 ? out2.data() : nullptr);
+    for (std::size_t l = 0; l < kWarpSize; ++l) d[l] = (exec >> l) & 1u ? out[l] : d[l];
+    if (d2)
+      for (std::size_t l = 0; l < kWarpSize; ++l) d2[l] = (exec >> l) & 1u ? out2[l] : d2[l];
+  }
+  ws.written[op.dst] |= exec;
+  if (d2) ws.written[op.dst2] |= exec;
+  return true;
+}
+
+}  // namespace ws::core
