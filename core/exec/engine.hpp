@@ -140,6 +140,8 @@ class Engine {
   UniformCode m_uniform;
   bool stepUniform(std::uint32_t w, std::uint32_t pc);
   bool runUniform(std::uint32_t w, const UniformOp& op, LaneMask exec);
+  // run()'s steps of that kind in a row (at most `budget`): how many ran.
+  std::uint64_t uniformStreak(std::uint64_t budget);
   // Whether the program has barrier.cluster: only then can a cluster's
   // arrival count be non-zero, which settle() must then look at.
   bool m_clusterBarriers = false;

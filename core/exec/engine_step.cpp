@@ -79,6 +79,32 @@ StepResult Engine::step(StepRecord* rec) {
   return stepScan(rec);
 }
 
+// Run-to-block's usual steps in a row: while the warp step() would stay on
+// is converged with every lane ready and its next instruction has a
+// whole-warp form, step() would run that form and stay (until the quantum
+// ends); the streak skips the checks around each of those steps.
+std::uint64_t Engine::uniformStreak(std::uint64_t budget) {
+  const std::uint32_t w = m_state.nextWarp;
+  if (w >= m_state.warps.size() || m_state.trapped) return 0;
+  const WarpControl& c = m_state.warps[w].ctl;
+  if (m_uniformPc[w].gen != m_pcGen || c.ready() != ~0u || c.yielded != 0 || c.polling == ~0u) return 0;
+  std::uint64_t n = 0;
+  while (n < budget) {
+    // stepUniform() keeps the warp's PC, and nothing it does changes the
+    // conditions above (no lane waits, exits, yields or starts polling).
+    const std::uint32_t pc = m_uniformPc[w].pc;
+    if (m_uniform.ops[pc].kind == UniformOp::Kind::None) break;
+    const bool handOver = (m_state.step + 1) % kRunToBlockQuantum == 0;
+    if (!stepUniform(w, pc)) break;
+    ++n;
+    if (handOver) {
+      m_state.nextWarp = w + 1;
+      break;
+    }
+  }
+  return n;
+}
+
 // step() past its usual case: the rotation over the warps and the async unit.
 StepResult Engine::stepScan(StepRecord* rec) {
   const std::uint32_t n = static_cast<std::uint32_t>(m_state.warps.size());
@@ -264,7 +290,7 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
     // Every guard false: nothing runs, the lanes move on.
   } else if (kind == kPcPlain) [[likely]] {
     const UniformOp& op = m_uniform.ops[g.pc];
-    if (rec != nullptr || op.kind != UniformOp::Kind::Compute || !runUniform(w, op, exec)) dispatch(ctx);
+    if (rec != nullptr || !op.forGroups() || !runUniform(w, op, exec)) dispatch(ctx);
   } else if (kind & kPcUnsupported) {
     // Valid PTX the engine does not execute: stop before it, say what it is.
     const Unsupported& u = p.unsupported[static_cast<std::size_t>(ins.unsupported)];
@@ -538,6 +564,10 @@ RunResult Engine::run(std::uint64_t maxSteps) {
   m_printed.clear();
   m_keepPrinted = true;
   while (r.steps < maxSteps) {
+    if (m_options.scheduling == WarpScheduling::RunToBlock) {
+      r.steps += uniformStreak(maxSteps - r.steps);
+      if (r.steps >= maxSteps) break;
+    }
     StepResult s = step(nullptr);
     if (s.executed) ++r.steps;
     if (s.stop != StopReason::None) {

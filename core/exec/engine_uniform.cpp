@@ -45,6 +45,20 @@ bool Engine::stepUniform(std::uint32_t w, std::uint32_t pc) {
 bool Engine::runUniform(std::uint32_t w, const UniformOp& op, LaneMask exec) {
   WarpState& ws = m_state.warps[w];
   std::uint64_t* regs = ws.regs.data();
+  if (op.kind == UniformOp::Kind::ParamLoad) {
+    // execLoad()'s one load for the warp, where load() has nothing to
+    // report: inside the parameter buffer and aligned to its size.
+    const std::vector<std::uint8_t>& params = m_state.params;
+    if (op.offset + op.bytes > params.size() || op.offset % op.bytes != 0) return false;
+    std::uint64_t v = 0;
+    for (unsigned b = 0; b < op.bytes; ++b) v |= std::uint64_t{params[op.offset + b]} << (8 * b);
+    if (op.signExtend && ((v >> (8 * op.bytes - 1)) & 1u)) v |= ~0ull << (8 * op.bytes);
+    v &= op.dstMask;
+    std::uint64_t* d = regs + static_cast<std::size_t>(op.dst) * kWarpSize;
+    for (std::size_t l = 0; l < kWarpSize; ++l) d[l] = (exec >> l) & 1u ? v : d[l];
+    ws.written[op.dst] |= exec;
+    return true;
+  }
   // The source rows: registers where they are, immediates from their
   // constant rows, a special register computed for the warp.
   std::array<const std::uint64_t*, 4> src{};

@@ -239,6 +239,16 @@ class Compiler {
         op.kernel = ins.op == Opcode::Shl ? shlKernel : shrKernel;
         return operands(ins, op, {t, DataType::None});
       }
+      case Opcode::Cvta: {
+        // To or from the global window: the identity (execCvta).
+        const DataType ct = t == DataType::None ? DataType::U64 : t;
+        if (ins.space != Mod::Global || isFloat(ct) || bitWidth(ct) > 64 || bitWidth(ct) < 8) return false;
+        op.srcMask = widthMask(bitWidth(ct));
+        op.kernel = movKernel;
+        return operands(ins, op, {ct});
+      }
+      case Opcode::Ld:
+        return paramLoad(ins, op);
       case Opcode::Setp: {
         const DataType ct = ins.type2 != DataType::None ? ins.type2 : ins.type;
         if (ins.has(Mod::And) || ins.has(Mod::Or) || ins.has(Mod::Xor) || ins.ops.size() != 3) return false;
@@ -259,6 +269,27 @@ class Compiler {
       default:
         return false;
     }
+  }
+
+  // ld.param of a kernel parameter named directly (execLoad's load of one
+  // address for the whole warp): a scalar of 1 to 8 bytes.
+  bool paramLoad(const Instr& ins, UniformOp& op) {
+    const DataType t = ins.type;
+    if (spaceOf(ins.space) != Space::Param || ins.ops.size() != 2 || t == DataType::Pred || bitWidth(t) < 8 ||
+        bitWidth(t) > 64)
+      return false;
+    const Operand& d = ins.ops[0];
+    const Operand& a = ins.ops[1];
+    if (!plainReg(d) || d.hasPred || a.kind != OperandKind::Address || a.hasBase || a.symbol < 0) return false;
+    const Symbol& sym = m_p.symbols[static_cast<std::size_t>(a.symbol)];
+    if (sym.space != Space::Param) return false;
+    op.kind = UniformOp::Kind::ParamLoad;
+    op.dst = d.reg;
+    op.dstMask = m_regMask[d.reg];
+    op.offset = sym.offset + static_cast<std::uint64_t>(a.imm);
+    op.bytes = static_cast<std::uint8_t>(bitWidth(t) / 8);
+    op.signExtend = isSigned(t) && op.bytes < 8;
+    return true;
   }
 
   // add, sub, neg, mul, mad of 16-, 32- and 64-bit integers: pick the

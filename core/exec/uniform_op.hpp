@@ -1,7 +1,8 @@
 #pragma once
 // Whole-warp forms of the commonest instructions (integer mov, add, sub,
-// mul, mad, neg, not, and, or, xor, shifts by an immediate, setp, shfl.sync
-// and bra), compiled once per program point, so that a converged warp of an
+// mul, mad, neg, not, and, or, xor, shifts by an immediate, setp, cvta of
+// the global window, ld.param of a kernel parameter, shfl.sync and bra),
+// compiled once per program point, so that a converged warp of an
 // unrecorded run executes them without the general machinery: no ExecCtx,
 // no operand decoding, nothing chosen per lane. Each form computes what the
 // general handler computes for the whole warp (the same lane functions:
@@ -44,6 +45,7 @@ struct UniformOp {
     Compute,  // the kernel writes dst (and dst2)
     Shfl,     // shfl.sync: the kernel, once the engine has checked the warp may take it
     Bra,      // a jump of the whole warp
+    ParamLoad,  // ld.param of a kernel parameter: the same bytes for every lane
   };
   Kind kind = Kind::None;
   std::uint8_t sources = 0;
@@ -57,6 +59,12 @@ struct UniformOp {
   std::uint32_t amount = 0;                 // shl/shr: the amount, clamped to the width
   std::uint32_t target = 0;                 // bra
   bool inPlace = false;                     // no destination is a source register: the kernel may write the rows
+  std::uint64_t offset = 0;                 // ParamLoad: where in the parameter buffer
+  std::uint8_t bytes = 0;                   // ParamLoad: how many, little-endian
+  bool signExtend = false;                  // ParamLoad: a signed type narrower than 64 bits
+  // Whether the engine may run the form for a group of lanes of a split
+  // warp too (in place of dispatch()).
+  bool forGroups() const { return kind == Kind::Compute || kind == Kind::ParamLoad; }
   UniformKernel kernel = nullptr;
 };
 

@@ -132,6 +132,8 @@ TEST(UniformStep, CompilesTheCommonInstructionsOfAReduction) {
   .reg .pred %p<3>;
   .reg .b32 %r<12>;
   .reg .b64 %rd<4>;
+  ld.param.u64 %rd2, [k_out];
+  cvta.to.global.u64 %rd3, %rd2;
   mov.u32 %r1, %tid.x;
   mov.u32 %r2, 31;
   mov.u32 %r3, -1;
@@ -161,6 +163,7 @@ DONE:
   for (const UniformOp& op : code.ops) kinds.push_back(op.kind);
   using K = UniformOp::Kind;
   const std::vector<K> expected = {
+      K::ParamLoad, K::Compute,                        // ld.param, cvta.to.global
       K::Compute, K::Compute, K::Compute, K::Compute,  // mov special, mov imm x2, and
       K::Shfl,    K::Compute, K::Compute, K::Compute,  // shfl, add, mad.lo, mul.wide
       K::Compute, K::Compute, K::Bra,                  // shr.u32, setp, bra
