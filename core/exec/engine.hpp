@@ -140,8 +140,12 @@ class Engine {
   UniformCode m_uniform;
   bool stepUniform(std::uint32_t w, std::uint32_t pc);
   bool runUniform(std::uint32_t w, const UniformOp& op, LaneMask exec);
+  bool stepUniformInline(std::uint32_t w, std::uint32_t pc);
   // run()'s steps of that kind in a row (at most `budget`): how many ran.
   std::uint64_t uniformStreak(std::uint64_t budget);
+  // Run-to-block keeps a warp until it blocks, but hands over every this
+  // many steps (engine_step.cpp, stepScan()).
+  static constexpr std::uint64_t kRunToBlockQuantum = 256;
   // Whether the program has barrier.cluster: only then can a cluster's
   // arrival count be non-zero, which settle() must then look at.
   bool m_clusterBarriers = false;

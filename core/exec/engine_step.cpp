@@ -17,8 +17,6 @@
 namespace ws::core {
 namespace {
 
-constexpr std::uint64_t kRunToBlockQuantum = 256;
-
 bool waitsForMembers(const Instr& ins) {
   // The family first: the opcode table is looked up for collectives only.
   // Warp-matrix instructions (ldmatrix, mma, wmma, ...) wait for the whole warp.
@@ -77,32 +75,6 @@ StepResult Engine::step(StepRecord* rec) {
     }
   }
   return stepScan(rec);
-}
-
-// Run-to-block's usual steps in a row: while the warp step() would stay on
-// is converged with every lane ready and its next instruction has a
-// whole-warp form, step() would run that form and stay (until the quantum
-// ends); the streak skips the checks around each of those steps.
-std::uint64_t Engine::uniformStreak(std::uint64_t budget) {
-  const std::uint32_t w = m_state.nextWarp;
-  if (w >= m_state.warps.size() || m_state.trapped) return 0;
-  const WarpControl& c = m_state.warps[w].ctl;
-  if (m_uniformPc[w].gen != m_pcGen || c.ready() != ~0u || c.yielded != 0 || c.polling == ~0u) return 0;
-  std::uint64_t n = 0;
-  while (n < budget) {
-    // stepUniform() keeps the warp's PC, and nothing it does changes the
-    // conditions above (no lane waits, exits, yields or starts polling).
-    const std::uint32_t pc = m_uniformPc[w].pc;
-    if (m_uniform.ops[pc].kind == UniformOp::Kind::None) break;
-    const bool handOver = (m_state.step + 1) % kRunToBlockQuantum == 0;
-    if (!stepUniform(w, pc)) break;
-    ++n;
-    if (handOver) {
-      m_state.nextWarp = w + 1;
-      break;
-    }
-  }
-  return n;
 }
 
 // step() past its usual case: the rotation over the warps and the async unit.

@@ -6,7 +6,10 @@
 
 namespace ws::core {
 
-bool Engine::stepUniform(std::uint32_t w, std::uint32_t pc) {
+bool Engine::stepUniform(std::uint32_t w, std::uint32_t pc) { return stepUniformInline(w, pc); }
+
+// (Inlined into uniformStreak() below, where most of these steps run.)
+[[gnu::always_inline]] inline bool Engine::stepUniformInline(std::uint32_t w, std::uint32_t pc) {
   const UniformOp& op = m_uniform.ops[pc];
   WarpState& ws = m_state.warps[w];
   LaneMask exec = ~0u;
@@ -40,6 +43,32 @@ bool Engine::stepUniform(std::uint32_t w, std::uint32_t pc) {
   m_ctaControlChanged = false;
   settle(w);
   return true;
+}
+
+// Run-to-block's usual steps in a row: while the warp step() would stay on
+// is converged with every lane ready and its next instruction has a
+// whole-warp form, step() would run that form and stay (until the quantum
+// ends); the streak skips the checks around each of those steps.
+std::uint64_t Engine::uniformStreak(std::uint64_t budget) {
+  const std::uint32_t w = m_state.nextWarp;
+  if (w >= m_state.warps.size() || m_state.trapped) return 0;
+  const WarpControl& c = m_state.warps[w].ctl;
+  if (m_uniformPc[w].gen != m_pcGen || c.ready() != ~0u || c.yielded != 0 || c.polling == ~0u) return 0;
+  std::uint64_t n = 0;
+  while (n < budget) {
+    // stepUniform() keeps the warp's PC, and nothing it does changes the
+    // conditions above (no lane waits, exits, yields or starts polling).
+    const std::uint32_t pc = m_uniformPc[w].pc;
+    if (m_uniform.ops[pc].kind == UniformOp::Kind::None) break;
+    const bool handOver = (m_state.step + 1) % kRunToBlockQuantum == 0;
+    if (!stepUniformInline(w, pc)) break;
+    ++n;
+    if (handOver) {
+      m_state.nextWarp = w + 1;
+      break;
+    }
+  }
+  return n;
 }
 
 bool Engine::runUniform(std::uint32_t w, const UniformOp& op, LaneMask exec) {

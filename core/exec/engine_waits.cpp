@@ -17,6 +17,21 @@ bool barRedBefore(const Program& p, std::uint32_t pc) {
   return (ins.op == Opcode::Bar || ins.op == Opcode::Barrier) && ins.opMod == Mod::Red;
 }
 
+// The lanes whose wait is `kind` (with argument `arg`, unless it is
+// ignored): one branch-free pass over the warp's arrays (vector code),
+// where most steps would find nothing lane by lane.
+LaneMask lanesWaiting(const WarpControl& c, WaitKind kind) {
+  LaneMask m = 0;
+  for (std::size_t l = 0; l < kWarpSize; ++l) m |= static_cast<LaneMask>(c.waitKind[l] == kind) << l;
+  return m & c.waiting;
+}
+LaneMask lanesWaiting(const WarpControl& c, WaitKind kind, std::uint32_t arg) {
+  LaneMask m = 0;
+  for (std::size_t l = 0; l < kWarpSize; ++l)
+    m |= static_cast<LaneMask>(c.waitKind[l] == kind && c.waitArg[l] == arg) << l;
+  return m & c.waiting;
+}
+
 }  // namespace
 
 // The lane waited past its bar.red (pc - 1): popc counts the threads whose
@@ -49,7 +64,7 @@ void Engine::settleWaits(std::uint32_t w) {
   WarpState& ws = m_state.warps[w];
   // Collectives: release the waiting lanes whose remaining members exited
   // (rule W, as resolveCollective applies it).
-  if (ws.ctl.waiting) {
+  if (ws.ctl.waiting && lanesWaiting(ws.ctl, WaitKind::Collective)) {
     WarpControl& c = ws.ctl;
     for (LaneMask m = c.waiting; m;) {
       const int l = std::countr_zero(m);
@@ -86,23 +101,26 @@ void Engine::settleWaits(std::uint32_t w) {
     b = BarrierState{};
     for (std::uint32_t wi = cta.firstWarp; wi < cta.firstWarp + cta.numWarps; ++wi) {
       WarpControl& c = m_state.warps[wi].ctl;
-      LaneMask released = 0;
-      for (LaneMask m = c.waiting; m; m &= m - 1) {
-        const int l = std::countr_zero(m);
-        const std::size_t li = static_cast<std::size_t>(l);
-        if (c.waitKind[li] == WaitKind::Barrier && c.waitArg[li] == id) {
-          touchWarp(wi);
-          released |= 1u << l;
-          c.waitKind[li] = WaitKind::None;
-        }
-      }
-      c.waiting &= ~released;
+      const LaneMask released = c.waiting ? lanesWaiting(c, WaitKind::Barrier, id) : 0;
       if (released == 0) continue;
-      // bar.red writes its result lane by lane; lanes released together from
-      // one plain bar.sync (the usual case) need no look at each.
+      touchWarp(wi);
+      c.waiting &= ~released;
       const std::uint32_t pc0 = c.pc[static_cast<std::size_t>(std::countr_zero(released))];
       bool onePc = true;
-      for (LaneMask m = released; m; m &= m - 1) onePc = onePc && c.pc[static_cast<std::size_t>(std::countr_zero(m))] == pc0;
+      if (released == ~0u) {  // the whole warp (the usual case): plain passes over the arrays
+        c.waitKind.fill(WaitKind::None);
+        std::uint32_t differ = 0;
+        for (std::size_t l = 0; l < kWarpSize; ++l) differ |= c.pc[l] ^ pc0;
+        onePc = differ == 0;
+      } else {
+        for (LaneMask m = released; m; m &= m - 1) {
+          const auto l = static_cast<std::size_t>(std::countr_zero(m));
+          c.waitKind[l] = WaitKind::None;
+          onePc = onePc && c.pc[l] == pc0;
+        }
+      }
+      // bar.red writes its result lane by lane; lanes released together from
+      // one plain bar.sync (the usual case) need no look at each.
       if (onePc && !barRedBefore(*m_program, pc0)) continue;
       for (LaneMask m = released; m; m &= m - 1) writeBarrierReduction(wi, std::countr_zero(m), done);
     }
