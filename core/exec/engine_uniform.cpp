@@ -2,6 +2,9 @@
 // uniform_op.hpp), unrecorded. stepUniform() is a whole step of a
 // converged warp and changes the machine exactly as execGroup() would;
 // runUniform() stands in for dispatch() inside execGroup() for any group.
+#include <algorithm>
+#include <bit>
+
 #include "core/exec/engine.hpp"
 
 namespace ws::core {
@@ -111,14 +114,16 @@ bool Engine::runUniform(std::uint32_t w, const UniformOp& op, LaneMask exec) {
     // resolveCollective()'s usual case and execShfl()'s converged one: the
     // whole warp in strict mode, 0xffffffff in every lane's membermask, one
     // b and one c.
+    // One pass gathers every lane's difference from the answer wanted
+    // (nvcc puts b, c and the membermask in registers, so they are rows).
     if (exec != ~0u || m_options.mode == ExecMode::Hardware) return false;
-    std::uint64_t all = ~0ull, bDiffer = 0, cDiffer = 0;
-    for (std::size_t l = 0; l < kWarpSize; ++l) {
-      all &= src[3][l];
-      bDiffer |= src[1][l] ^ src[1][0];
-      cDiffer |= src[2][l] ^ src[2][0];
-    }
-    if (static_cast<LaneMask>(all) != ~0u || static_cast<std::uint32_t>(bDiffer | cDiffer) != 0) return false;
+    const std::uint64_t* b = src[1];
+    const std::uint64_t* c = src[2];
+    const std::uint64_t* m = src[3];
+    const std::uint64_t b0 = b[0], c0 = c[0];
+    std::uint64_t off = 0;
+    for (std::size_t l = 0; l < kWarpSize; ++l) off |= (b[l] ^ b0) | (c[l] ^ c0) | ~m[l];
+    if (static_cast<std::uint32_t>(off) != 0) return false;
   }
   std::uint64_t* d = regs + static_cast<std::size_t>(op.dst) * kWarpSize;
   std::uint64_t* d2 = op.dst2 != kNoReg ? regs + static_cast<std::size_t>(op.dst2) * kWarpSize : nullptr;
@@ -129,9 +134,16 @@ bool Engine::runUniform(std::uint32_t w, const UniformOp& op, LaneMask exec) {
     // group keep their values.
     LaneValues out, out2;
     op.kernel(op, src.data(), out.data(), d2 ? out2.data() : nullptr);
-    for (std::size_t l = 0; l < kWarpSize; ++l) d[l] = (exec >> l) & 1u ? out[l] : d[l];
-    if (d2)
-      for (std::size_t l = 0; l < kWarpSize; ++l) d2[l] = (exec >> l) & 1u ? out2[l] : d2[l];
+    if (exec == ~0u) {
+      std::copy(out.begin(), out.end(), d);
+      if (d2) std::copy(out2.begin(), out2.end(), d2);
+    } else {
+      for (LaneMask k = exec; k; k &= k - 1) {
+        const auto l = static_cast<std::size_t>(std::countr_zero(k));
+        d[l] = out[l];
+        if (d2) d2[l] = out2[l];
+      }
+    }
   }
   ws.written[op.dst] |= exec;
   if (d2) ws.written[op.dst2] |= exec;
