@@ -677,19 +677,24 @@ AsyncGroups& ExecCtx::groups() {
 
 std::uint64_t ExecCtx::takeAsyncId() { return m_engine.m_state.nextAsyncId++; }
 
+std::array<std::uint32_t, kWarpSize>& ExecCtx::pcs() {
+  m_engine.touchWarpPcs(m_warp);
+  return m_engine.m_state.warps[m_warp].ctl.pc;
+}
+
 void ExecCtx::jump(int lane, std::uint32_t pc) {
-  ctl().pc[static_cast<std::size_t>(lane)] = pc;
+  pcs()[static_cast<std::size_t>(lane)] = pc;
   m_jumped |= 1u << lane;
   m_warpJumpedTo = kNoPc;
 }
 
 void ExecCtx::jumpLanes(LaneMask lanes, std::uint32_t pc) {
-  WarpControl& c = ctl();
+  std::array<std::uint32_t, kWarpSize>& to = pcs();
   if (lanes == ~0u) {
-    c.pc.fill(pc);
+    to.fill(pc);
     m_warpJumpedTo = pc;
   } else {
-    for (LaneMask m = lanes; m; m &= m - 1) c.pc[static_cast<std::size_t>(std::countr_zero(m))] = pc;
+    for (LaneMask m = lanes; m; m &= m - 1) to[static_cast<std::size_t>(std::countr_zero(m))] = pc;
     m_warpJumpedTo = kNoPc;
   }
   m_jumped |= lanes;
