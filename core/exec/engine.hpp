@@ -237,7 +237,15 @@ class Engine {
   // Before the step writes warp w's PCs (and, as far as this call knows,
   // nothing else of its block: a writer of anything else calls touchWarp).
   void touchWarpPcs(std::uint32_t w) {
-    if (m_rec) recordWarpPcs(w);
+    if (!m_rec) return;
+    if (m_touched.numWarps != 0 || m_touched.warps.empty()) return recordWarpPcs(w);
+    // The step's first touch (the executing warp's, usually) into a kept
+    // slot: nothing to look for, nothing to grow.
+    TouchedWarp& t = m_touched.warps[0];
+    t.index = w;
+    t.whole = false;
+    t.before.pc = m_state.warps[w].ctl.pc;
+    m_touched.numWarps = 1;
   }
   void touchCta(std::uint32_t c) {
     m_ctaControlChanged = true;
