@@ -193,10 +193,15 @@ void ExecCtx::scatterWithPred(const Operand& dst, const LaneValues& v, const Lan
     const std::uint64_t maskD = m_regMask[d], maskP = m_regMask[p];
     m_rec->regs.addRowPair(m_warp, d, rowD, m_written[d], v.data(), maskD, p, rowP, m_written[p], pred.data(), maskP,
                            m_lanes);
-    for (LaneMask m = m_lanes; m; m &= m - 1) {
-      const auto i = static_cast<std::size_t>(std::countr_zero(m));
-      rowD[i] = v[i] & maskD;
-      rowP[i] = pred[i] & maskP;
+    if (m_lanes == ~0u) {  // the whole warp: a straight pass over each row
+      for (std::size_t i = 0; i < kWarpSize; ++i) rowD[i] = v[i] & maskD;
+      for (std::size_t i = 0; i < kWarpSize; ++i) rowP[i] = pred[i] & maskP;
+    } else {
+      for (LaneMask m = m_lanes; m; m &= m - 1) {
+        const auto i = static_cast<std::size_t>(std::countr_zero(m));
+        rowD[i] = v[i] & maskD;
+        rowP[i] = pred[i] & maskP;
+      }
     }
     m_written[d] |= m_lanes;
     m_written[p] |= m_lanes;
