@@ -513,7 +513,7 @@ void Engine::runCollective(ExecCtx& ctx, LaneMask lanes, LaneMask missing) {
   ctx.setMissing(missing);
   if (ctx.record()) ctx.record()->lanes = lanes;
   WarpControl& c = m_state.warps[ctx.warpIndex()].ctl;
-  if (releasesWaits(c, lanes)) touchWarp(ctx.warpIndex());
+  if (m_rec && releasesWaits(c, lanes)) touchWarp(ctx.warpIndex());
   if (ctx.ins().op != Opcode::BarWarp) dispatch(ctx);
   // Every participant moves past the instruction (the caller advances the
   // executing group; waiting lanes that joined are advanced here).

@@ -90,12 +90,14 @@ void Engine::settleWaits(std::uint32_t w) {
       for (LaneMask m = c.waiting; m; m &= m - 1) {
         const int l = std::countr_zero(m);
         const std::size_t li = static_cast<std::size_t>(l);
-        if (c.waitKind[li] == WaitKind::Barrier && c.waitArg[li] == id) released |= 1u << l;
+        if (c.waitKind[li] == WaitKind::Barrier && c.waitArg[li] == id) {
+          if (released == 0) touchWarp(wi);  // once for the warp, not per lane released
+          released |= 1u << l;
+          c.waitKind[li] = WaitKind::None;
+        }
       }
-      if (released == 0) continue;
-      touchWarp(wi);  // once for the warp, not per lane released
       c.waiting &= ~released;
-      for (LaneMask m = released; m; m &= m - 1) c.waitKind[static_cast<std::size_t>(std::countr_zero(m))] = WaitKind::None;
+      if (released == 0) continue;
       // bar.red writes its result lane by lane; lanes released together from
       // one plain bar.sync (the usual case) need no look at each.
       const std::uint32_t pc0 = c.pc[static_cast<std::size_t>(std::countr_zero(released))];
