@@ -1,6 +1,7 @@
 #include "core/exec/engine.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 
 #include <fmt/format.h>
@@ -493,10 +494,35 @@ std::optional<std::uint32_t> Engine::nextWarp() const {
   return std::nullopt;
 }
 
+Engine::TouchedWarp& Engine::newTouchedWarp(std::uint32_t w, bool whole) {
+  if (m_touched.numWarps == m_touched.warps.size()) m_touched.warps.emplace_back();
+  TouchedWarp& t = m_touched.warps[m_touched.numWarps++];
+  t.index = w;
+  t.whole = whole;
+  return t;
+}
+
 void Engine::recordWarp(std::uint32_t w) {
-  for (const auto& t : m_touched.warps)
-    if (t.index == w) return;
-  m_touched.warps.emplace_back(w, m_state.warps[w].ctl);  // built in place: the block is big
+  const WarpControl& now = m_state.warps[w].ctl;
+  for (std::size_t i = 0; i < m_touched.numWarps; ++i) {
+    TouchedWarp& t = m_touched.warps[i];
+    if (t.index != w) continue;
+    if (t.whole) return;
+    // Kept with its PCs alone so far: they may have moved since, and the
+    // ones from before the step are what the journal needs.
+    const std::array<std::uint32_t, kWarpSize> pcs = t.before.pc;
+    t.before = now;
+    t.before.pc = pcs;
+    t.whole = true;
+    return;
+  }
+  newTouchedWarp(w, true).before = now;
+}
+
+void Engine::recordWarpPcs(std::uint32_t w) {
+  for (std::size_t i = 0; i < m_touched.numWarps; ++i)
+    if (m_touched.warps[i].index == w) return;
+  newTouchedWarp(w, false).before.pc = m_state.warps[w].ctl.pc;
 }
 
 void Engine::recordCta(std::uint32_t c) {
@@ -524,7 +550,7 @@ void Engine::touchInflight() {
 }
 
 void Engine::startRecord(StepRecord* rec, std::uint32_t w, std::uint32_t pc) {
-  m_touched.warps.clear();
+  m_touched.numWarps = 0;
   m_touched.ctas.clear();
   m_touched.clusters.clear();
   m_touched.groups.clear();
@@ -540,8 +566,13 @@ void Engine::startRecord(StepRecord* rec, std::uint32_t w, std::uint32_t pc) {
 
 void Engine::finishRecord(StepRecord* rec) {
   // Most steps change a warp's PCs alone: then the PCs are what is kept.
-  for (auto& t : m_touched.warps) {
+  for (std::size_t i = 0; i < m_touched.numWarps; ++i) {
+    TouchedWarp& t = m_touched.warps[i];
     const WarpControl& now = m_state.warps[t.index].ctl;
+    if (!t.whole) {
+      rec->warpPcs.emplace_back(t.index, t.before.pc, now.pc);  // built in place
+      continue;
+    }
     const WarpPcChange& pcs = rec->warpPcs.emplace_back(t.index, t.before.pc, now.pc);  // built in place
     t.before.pc = now.pc;
     if (t.before == now) continue;

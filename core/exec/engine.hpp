@@ -226,20 +226,41 @@ class Engine {
   }
 
   // Copy-on-first-touch journal of control records for the step in progress.
-  // A warp's control block before the step is kept here: finishRecord()
-  // journals its PCs alone when nothing else changed.
+  // A warp's control block before the step is kept here, whole where the
+  // step is about to write more of it than its PCs (touchWarp), else its PCs
+  // alone (touchWarpPcs: the lanes of almost every step just move on or
+  // jump). finishRecord() journals a whole block's PCs alone when nothing
+  // else changed.
   struct TouchedWarp {
     std::uint32_t index = 0;
+    bool whole = false;  // `before` holds the whole block; else its PCs alone
     WarpControl before;
   };
   struct Touched {
+    // The first numWarps are this step's; the others are kept for their
+    // storage, so that keeping a warp's PCs copies just them.
     std::vector<TouchedWarp> warps;
+    std::size_t numWarps = 0;
     std::vector<std::uint32_t> ctas, clusters, groups;
     bool inflight = false;
   } m_touched;
   StepRecord* m_rec = nullptr;
+  // Before the step writes anything of warp w's control block but its PCs.
   void touchWarp(std::uint32_t w) {
     if (m_rec) recordWarp(w);
+  }
+  // Before the step writes warp w's PCs (and, as far as this call knows,
+  // nothing else of its block: a writer of anything else calls touchWarp).
+  void touchWarpPcs(std::uint32_t w) {
+    if (!m_rec) return;
+    if (m_touched.numWarps != 0 || m_touched.warps.empty()) return recordWarpPcs(w);
+    // The step's first touch (the executing warp's, usually) into a kept
+    // slot: nothing to look for, nothing to grow.
+    TouchedWarp& t = m_touched.warps[0];
+    t.index = w;
+    t.whole = false;
+    t.before.pc = m_state.warps[w].ctl.pc;
+    m_touched.numWarps = 1;
   }
   void touchCta(std::uint32_t c) {
     m_ctaControlChanged = true;
@@ -254,6 +275,8 @@ class Engine {
   void touchInflight();
   void recordGroups(std::uint32_t w);
   void recordWarp(std::uint32_t w);
+  void recordWarpPcs(std::uint32_t w);
+  TouchedWarp& newTouchedWarp(std::uint32_t w, bool whole);
   void recordCta(std::uint32_t c);
   void recordCluster(std::uint32_t k);
   // A CTA's control (barrier arrivals, live threads) changed in this step:

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstring>
 
 #include <fmt/format.h>
 
@@ -35,6 +36,21 @@ bool fullMembermask(const ExecCtx& ctx, const Operand& op) {
   std::uint64_t all = ~0ull;
   for (std::size_t l = 0; l < kWarpSize; ++l) all &= row[l];
   return static_cast<LaneMask>(all) == ~0u;
+}
+
+// Whether runCollective() changes the waits of warp control c, releasing
+// `lanes`: their wait bits, or a wait kind left by any lane (an exited lane
+// keeps its own; WaitKind::None is 0, so a warp without one is four words of
+// zero).
+bool releasesWaits(const WarpControl& c, LaneMask lanes) {
+  static_assert(static_cast<int>(WaitKind::None) == 0 && sizeof(c.waitKind) == 4 * sizeof(std::uint64_t));
+  std::uint64_t kinds = 0;
+  for (std::size_t i = 0; i < sizeof(c.waitKind); i += sizeof(std::uint64_t)) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, c.waitKind.data() + i, sizeof(word));
+    kinds |= word;
+  }
+  return (c.waiting & lanes) != 0 || kinds != 0;
 }
 
 }  // namespace
@@ -254,8 +270,11 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
   }
 
   ExecCtx ctx(*this, w, ins, exec, rec);
-  touchWarp(w);
-  ws.ctl.yielded &= ~g.lanes;
+  touchWarpPcs(w);
+  if (ws.ctl.yielded & g.lanes) {
+    touchWarp(w);
+    ws.ctl.yielded &= ~g.lanes;
+  }
   bool advance = true;  // executed lanes move to pc + 1 unless they jumped or wait at the instruction
 
   if (exec == 0) {
@@ -277,7 +296,10 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
   // executed lanes that stay at the instruction (a collective waiting for its
   // members, or one that did not run).
   WarpControl& c = ws.ctl;
-  if (c.runFirst && (g.lanes & ~c.runFirst)) c.runFirst = 0;  // rule S: the last arrivers ran on until now
+  if (c.runFirst && (g.lanes & ~c.runFirst)) {  // rule S: the last arrivers ran on until now
+    touchWarp(w);
+    c.runFirst = 0;
+  }
   LaneMask move = g.lanes & ~c.exited & ~ctx.m_jumped;
   if (!advance) {
     move &= ~exec;
@@ -359,6 +381,8 @@ bool Engine::resolveCollective(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, 
     runCollective(ctx, exec, 0);
     return true;
   }
+  // Past the usual case, the lanes' waits may change here (and rule S's runFirst).
+  touchWarp(w);
   const int lead = std::countr_zero(exec);
   // No membermask operand: a warp-matrix instruction names every lane of the
   // warp ("all threads in the warp must execute the same instruction"), any
@@ -495,6 +519,7 @@ void Engine::runCollective(ExecCtx& ctx, LaneMask lanes, LaneMask missing) {
   ctx.setMissing(missing);
   if (ctx.record()) ctx.record()->lanes = lanes;
   WarpControl& c = m_state.warps[ctx.warpIndex()].ctl;
+  if (m_rec && releasesWaits(c, lanes)) touchWarp(ctx.warpIndex());
   if (ctx.ins().op != Opcode::BarWarp) dispatch(ctx);
   // Every participant moves past the instruction (the caller advances the
   // executing group; waiting lanes that joined are advanced here).

@@ -193,10 +193,15 @@ void ExecCtx::scatterWithPred(const Operand& dst, const LaneValues& v, const Lan
     const std::uint64_t maskD = m_regMask[d], maskP = m_regMask[p];
     m_rec->regs.addRowPair(m_warp, d, rowD, m_written[d], v.data(), maskD, p, rowP, m_written[p], pred.data(), maskP,
                            m_lanes);
-    for (LaneMask m = m_lanes; m; m &= m - 1) {
-      const auto i = static_cast<std::size_t>(std::countr_zero(m));
-      rowD[i] = v[i] & maskD;
-      rowP[i] = pred[i] & maskP;
+    if (m_lanes == ~0u) {  // the whole warp: a straight pass over each row
+      for (std::size_t i = 0; i < kWarpSize; ++i) rowD[i] = v[i] & maskD;
+      for (std::size_t i = 0; i < kWarpSize; ++i) rowP[i] = pred[i] & maskP;
+    } else {
+      for (LaneMask m = m_lanes; m; m &= m - 1) {
+        const auto i = static_cast<std::size_t>(std::countr_zero(m));
+        rowD[i] = v[i] & maskD;
+        rowP[i] = pred[i] & maskP;
+      }
     }
     m_written[d] |= m_lanes;
     m_written[p] |= m_lanes;
@@ -677,19 +682,24 @@ AsyncGroups& ExecCtx::groups() {
 
 std::uint64_t ExecCtx::takeAsyncId() { return m_engine.m_state.nextAsyncId++; }
 
+std::array<std::uint32_t, kWarpSize>& ExecCtx::pcs() {
+  m_engine.touchWarpPcs(m_warp);
+  return m_engine.m_state.warps[m_warp].ctl.pc;
+}
+
 void ExecCtx::jump(int lane, std::uint32_t pc) {
-  ctl().pc[static_cast<std::size_t>(lane)] = pc;
+  pcs()[static_cast<std::size_t>(lane)] = pc;
   m_jumped |= 1u << lane;
   m_warpJumpedTo = kNoPc;
 }
 
 void ExecCtx::jumpLanes(LaneMask lanes, std::uint32_t pc) {
-  WarpControl& c = ctl();
+  std::array<std::uint32_t, kWarpSize>& to = pcs();
   if (lanes == ~0u) {
-    c.pc.fill(pc);
+    to.fill(pc);
     m_warpJumpedTo = pc;
   } else {
-    for (LaneMask m = lanes; m; m &= m - 1) c.pc[static_cast<std::size_t>(std::countr_zero(m))] = pc;
+    for (LaneMask m = lanes; m; m &= m - 1) to[static_cast<std::size_t>(std::countr_zero(m))] = pc;
     m_warpJumpedTo = kNoPc;
   }
   m_jumped |= lanes;

@@ -198,6 +198,8 @@ class ExecCtx {
   bool inBounds(Address a, std::uint64_t bytes) const;
 
   // ---- control (touching records them in the journal)
+  // The executing warp's whole control block (the journal copies it whole
+  // first; jump() and jumpLanes() write the PCs alone, which it keeps alone).
   WarpControl& ctl();
   CtaControl& ctaCtl(std::uint32_t cta);
   ClusterState& cluster(std::uint32_t index);
@@ -265,6 +267,8 @@ class ExecCtx {
   void scatterReg(std::uint32_t reg, const LaneValues& v, LaneMask lanes);
   void writeNonRegister(int lane);
   // Journals the write of v to a lane's register (if it changes anything).
+  // The executing warp's PCs, journaled as PCs alone (jumps).
+  std::array<std::uint32_t, kWarpSize>& pcs();
   void journalReg(int lane, std::uint32_t reg, std::uint64_t v) {
     const std::uint64_t before = m_regs[regIndex(lane, reg)];
     const bool was = (m_written[reg] >> lane) & 1u;

@@ -140,19 +140,29 @@ StepResult History::completeAsync(std::uint64_t id) {
 }
 
 void History::pushStep(const StepRecord& r, StepSummary::How how) {
-  if (m_optionsLog.empty() || m_optionsLog.back().second != m_engine.options())
+  bool grew = how != StepSummary::How::Scheduled;  // a user's choice (warp, async op, edit) went into its log
+  if (m_optionsLog.empty() || m_optionsLog.back().second != m_engine.options()) {
     m_optionsLog.emplace_back(m_pos, m_engine.options());
+    grew = true;
+  }
   m_summaries.emplace_back(r, how);
   ++m_pos;
   if (m_observer) m_observer(m_pos - 1, r);
-  maybeCheckpoint();
+  grew = maybeCheckpoint() || grew;
+  // A scheduled step adds its summary alone: the budget needs a look only
+  // once that has used up the room the last look left.
+  if (!grew && m_headroom >= sizeof(StepSummary)) {
+    m_headroom -= sizeof(StepSummary);
+    return;
+  }
   enforceBudget();
 }
 
-void History::maybeCheckpoint() {
-  if (m_pos - m_checkpoints.back().pos < m_spacing) return;
+bool History::maybeCheckpoint() {
+  if (m_pos - m_checkpoints.back().pos < m_spacing) return false;
   m_checkpoints.push_back({m_pos, m_engine.state(), stateBytes(m_engine.state())});
   m_checkpointBytes += m_checkpoints.back().bytes;
+  return true;
 }
 
 bool History::back() {
@@ -336,8 +346,12 @@ void History::countEdits() {
 // New steps are only ever appended at the current position (the future is
 // cut first), so what is dropped never passes the current position.
 void History::enforceBudget() {
-  if (m_maxBytes == 0) return;
-  while (memoryBytes() > m_maxBytes && m_base < m_pos) {
+  if (m_maxBytes == 0) {
+    m_headroom = UINT64_MAX;
+    return;
+  }
+  std::uint64_t bytes = 0;
+  while ((bytes = memoryBytes()) > m_maxBytes && m_base < m_pos) {
     // The oldest span, up to the next checkpoint; the present when no
     // checkpoint lies in between.
     if (m_checkpoints.size() > 1 && m_checkpoints[1].pos <= m_pos) {
@@ -349,6 +363,7 @@ void History::enforceBudget() {
     }
     dropBefore(m_checkpoints.front().pos);
   }
+  m_headroom = bytes < m_maxBytes ? m_maxBytes - bytes : 0;
 }
 
 void History::dropBefore(std::uint64_t base) {

@@ -155,7 +155,7 @@ class History {
 
   // A step was executed or edited at the end: keep it.
   void pushStep(const StepRecord& r, StepSummary::How how);
-  void maybeCheckpoint();
+  bool maybeCheckpoint();  // whether it took one
   void enforceBudget();
   // Forgets every step before `base` (a checkpoint's position, or m_pos).
   void dropBefore(std::uint64_t base);
@@ -167,7 +167,12 @@ class History {
   EngineOptions m_options;  // for new steps; replays use the ones recorded with each step
   std::uint64_t m_spacing = 0;
   std::uint64_t m_maxBytes = 0;
-  std::uint64_t m_checkpointBytes = 0, m_editBytes = 0;  // kept up to date: memoryBytes() is read every step
+  std::uint64_t m_checkpointBytes = 0, m_editBytes = 0;  // kept up to date for memoryBytes()
+  // How far memoryBytes() was below the budget at enforceBudget()'s last
+  // look, less the summaries added since; anything else that adds to the
+  // journal makes pushStep() look again. (Dropping and truncating only add
+  // room: the figure stays a lower bound.)
+  std::uint64_t m_headroom = 0;
   std::uint64_t m_base = 0;  // the earliest reachable position; m_checkpoints[0] is its state
   std::uint64_t m_pos = 0;
   StopReason m_lastStop = StopReason::None;

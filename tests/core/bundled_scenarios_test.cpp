@@ -1,9 +1,9 @@
 // Properties every bundled scenario (scenarios/*/*.toml) must have, on top of
 // its own expectations (checked by the per-scenario `warpscope-cli run`
 // tests): it loads without errors; running to the end and stepping back to
-// step 0 restores the launch state exactly; seek(n) reaches the same state as
-// n single steps; two runs give the same trace hash; and its expectations pass
-// when checked in-process too.
+// step 0 restores the launch state exactly, and so does each step back on
+// the way; seek(n) reaches the same state as n single steps; two runs give the
+// same trace hash; and its expectations pass when checked in-process too.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -98,6 +98,25 @@ TEST_P(BundledScenario, RunToEndThenBackToStartRestoresTheLaunchState) {
   EXPECT_TRUE(h.state() == initial);
   EXPECT_EQ(h.seek(end), end);
   EXPECT_EQ(h.state().hash(), finalHash);
+}
+
+// Every step's journal, not only their sum: stepping back one step at a time
+// (all by data: the record cache holds the whole run) must meet the state the
+// run had at each step. A control field that a step writes without saying so
+// to the journal shows up here at that step, even where a later step's copy
+// of the whole control block would hide it from the test above.
+TEST_P(BundledScenario, SteppingBackMeetsEveryStepsState) {
+  const Loaded l = loadBundled(GetParam());
+  ASSERT_TRUE(l.load.ok());
+  History h(l.engine(), {.checkpointEvery = kStepCap, .recordCache = 8192});
+  std::vector<std::uint64_t> hashes;
+  traceHash(h, &hashes);
+  ASSERT_LE(h.position(), 8192u) << "the record cache must hold the whole run";
+  // A deadlock report is a step that executed nothing: the state it leaves is the one before it.
+  if (hashes.size() == h.position()) hashes.push_back(h.state().hash());
+  ASSERT_EQ(hashes.size(), h.position() + 1);
+  while (h.back()) ASSERT_EQ(h.state().hash(), hashes[h.position()]) << "back to step " << h.position();
+  EXPECT_EQ(h.position(), 0u);
 }
 
 TEST_P(BundledScenario, SeekEqualsSteppingAndRunsAreDeterministic) {
