@@ -218,7 +218,7 @@ class Compiler {
       case Opcode::Or:
       case Opcode::Xor:
       case Opcode::Not: {
-        if (!bitType(t)) return false;
+        if (typeClass(t) != TypeClass::Bits || bitWidth(t) < 16 || bitWidth(t) > 64) return false;
         op.srcMask = widthMask(bitWidth(t));
         op.kernel = ins.op == Opcode::And ? andKernel
                     : ins.op == Opcode::Or ? orKernel
@@ -305,15 +305,10 @@ class Compiler {
         pick(tag);
       }
     });
-    if (!sized || isBitType(t)) return false;
+    if (!sized || typeClass(t) == TypeClass::Bits) return false;
     std::vector<DataType> types(sources, t);
     return operands(ins, op, types);
   }
-
-  static bool bitType(DataType t) {
-    return t == DataType::B16 || t == DataType::B32 || t == DataType::B64;
-  }
-  static bool isBitType(DataType t) { return bitType(t) || t == DataType::B8; }
 
   // The destination (a plain register) and the sources, each read as the
   // given type (None: an immediate read as .u32, already folded into op).
