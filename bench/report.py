@@ -116,6 +116,11 @@ def main():
         rate = headless["lane_instr_per_s"]
         t.add("Headless, block reduction 1024x256, history off", fmt_rate(rate), ">= 300 M lane-instr/s", rate >= 300e6,
               f"{headless['lane_instr'] / 1e6:.2f} M lane-instr in {fmt_time(seconds(headless, 'cpu_time'))}")
+    small = find(runs, "BM_CacheResidentBlockReduce")
+    if small:
+        rate = small["lane_instr_per_s"]
+        t.add("Headless, the same reduction on 64 CTAs (registers in the cache)", fmt_rate(rate), "(no target)", None,
+              "against the row above: what the 1024-CTA launch's 165 MB of registers cost in memory traffic")
     grid = find(runs, "BM_GridStrideHeadless")
     if grid:
         rate = grid["lane_instr_per_s"]

@@ -298,6 +298,7 @@ std::variant<Engine, std::string> Engine::create(std::shared_ptr<const Program> 
     }
   }
   e.m_uniformPc.assign(st.warps.size(), {});
+  e.m_splitPc.assign(st.warps.size(), {});
   e.classifyInstructions();
   return e;
 }
@@ -438,9 +439,21 @@ std::optional<Engine::Group> Engine::nextGroup(std::uint32_t w) const {
   if (c.ready() != ~0u || (c.yielded != 0 && c.yielded != ~0u)) return nextGroupOf(c);
   UniformPc& u = m_uniformPc[w];
   if (u.gen == m_pcGen) return Group{~0u, u.pc};
+  const bool strict = m_options.mode != ExecMode::Hardware;
+  SplitPc& s = m_splitPc[w];
+  if (s.gen == m_pcGen && strict) return s.pcA < s.pcB ? Group{s.a, s.pcA} : Group{~s.a, s.pcB};
   // A group of all 32 lanes means they all stand at its PC: keep it.
   const std::optional<Group> g = nextGroupOf(c);
-  if (g && g->lanes == ~0u) u = {g->pc, m_pcGen};
+  if (g && g->lanes == ~0u) {
+    u = {g->pc, m_pcGen};
+  } else if (g && strict) {
+    // Two groups: the lanes outside the lowest one all at one PC.
+    const LaneMask rest = ~g->lanes;
+    const std::uint32_t restPc = c.pc[static_cast<std::size_t>(std::countr_zero(rest))];
+    std::uint32_t differ = 0;
+    for (std::size_t l = 0; l < kWarpSize; ++l) differ |= ((rest >> l) & 1u) != 0 ? c.pc[l] ^ restPc : 0u;
+    if (differ == 0) s = {m_pcGen, g->lanes, g->pc, restPc};
+  }
   return g;
 }
 

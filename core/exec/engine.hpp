@@ -140,7 +140,12 @@ class Engine {
   UniformCode m_uniform;
   bool stepUniform(std::uint32_t w, std::uint32_t pc);
   bool runUniform(std::uint32_t w, const UniformOp& op, LaneMask exec);
-  bool stepUniformInline(std::uint32_t w, std::uint32_t pc);
+  // The instruction part of stepUniform(): the PC the warp goes to, or
+  // kNoUniformPc (nothing changed); finishUniform() then moves the warp's
+  // lanes there, after one step or a streak of them.
+  static constexpr std::uint32_t kNoUniformPc = ~0u;
+  std::uint32_t uniformInstr(std::uint32_t w, std::uint32_t pc);
+  void finishUniform(std::uint32_t w, std::uint32_t pc);
   // run()'s steps of that kind in a row (at most `budget`): how many ran.
   std::uint64_t uniformStreak(std::uint64_t budget);
   // Run-to-block keeps a warp until it blocks, but hands over every this
@@ -217,13 +222,29 @@ class Engine {
     std::uint32_t gen = 0;  // 0: never valid
   };
   mutable std::vector<UniformPc> m_uniformPc;  // nextGroup() also keeps what it finds
+  // Likewise a warp the last step left split in two groups, every lane
+  // ready: lanes `a` at pcA, the others at pcB (pcA != pcB). The usual
+  // divergence of structured code (an if without else: one group runs its
+  // body while the other waits at the join) then needs no PC compared
+  // either: strict mode runs the lower PC's group (lowestPc()), which moves
+  // on as one and leaves the warp in two groups again, or joins the other.
+  struct SplitPc {
+    std::uint32_t gen = 0;  // 0: never valid
+    LaneMask a = 0;
+    std::uint32_t pcA = 0, pcB = 0;
+  };
+  mutable std::vector<SplitPc> m_splitPc;
   std::uint32_t m_pcGen = 1;
   void forgetUniformPcs() {
     if (++m_pcGen == 0) {  // wrapped: no stale entry may match again
       for (UniformPc& u : m_uniformPc) u.gen = 0;
+      for (SplitPc& s : m_splitPc) s.gen = 0;
       m_pcGen = 1;
     }
   }
+  // After warp w's group g ran (split into `split` before the step): keep
+  // where the warp stands if its lanes went on as one.
+  void keepSplit(std::uint32_t w, Group g, const SplitPc& split, LaneMask move, const ExecCtx& ctx);
 
   // Copy-on-first-touch journal of control records for the step in progress.
   // A warp's control block before the step is kept here, whole where the

@@ -89,6 +89,17 @@ StepResult Engine::step(StepRecord* rec) {
       m_state.nextWarp = next;
       return execGroup(w, Group{~0u, u.pc}, rec);
     }
+    // The same warp split in two groups that nextGroup() knows (strict
+    // mode, every lane ready, none yielded or polling): stepScan() would
+    // run the lower PC's group and stay.
+    const SplitPc s = m_splitPc[w];
+    if (s.gen == m_pcGen && c.ready() == ~0u && c.yielded == 0 && c.polling == 0 &&
+        m_options.mode != ExecMode::Hardware) {
+      const Group g = s.pcA < s.pcB ? Group{s.a, s.pcA} : Group{~s.a, s.pcB};
+      beginRecord(rec, w, g.pc);
+      m_state.nextWarp = (m_state.step + 1) % kRunToBlockQuantum != 0 ? w : w + 1;
+      return execGroup(w, g, rec);
+    }
   }
   return stepScan(rec);
 }
@@ -233,6 +244,8 @@ void Engine::classifyInstructions() {
 StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
   const Program& p = *m_program;
   m_uniformPc[w].gen = 0;  // set again below where the warp stays together
+  const SplitPc split = m_splitPc[w];
+  m_splitPc[w].gen = 0;  // likewise where it stays in two groups
   const std::uint8_t kind = pcKind(g.pc);
   if (kind & kPcFallsOff) [[unlikely]] {
     // Fell off the end of a function body: treat as ret (nvcc always emits
@@ -314,8 +327,10 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
     m_uniformPc[w] = {g.pc + 1, m_pcGen};
   } else {
     for (LaneMask m = move; m; m &= m - 1) c.pc[static_cast<std::size_t>(std::countr_zero(m))] = g.pc + 1;
-    if (move == 0 && ctx.m_jumped == ~0u && ctx.m_warpJumpedTo != ExecCtx::kNoPc)
-      m_uniformPc[w] = {ctx.m_warpJumpedTo, m_pcGen};  // the whole warp jumped to one place
+    if (move == 0 && ctx.m_jumped == ~0u && ctx.m_jumpedTo != ExecCtx::kNoPc)
+      m_uniformPc[w] = {ctx.m_jumpedTo, m_pcGen};  // the whole warp jumped to one place
+    else if (split.gen == m_pcGen)
+      keepSplit(w, g, split, move, ctx);
   }
   ++m_state.step;
   settle(w);
@@ -334,6 +349,22 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
   if (ctx.m_breakpoint) return {true, StopReason::Breakpoint};
   if (ctx.stopRequested()) return {true, StopReason::Diagnostic};
   return {true, afterWarpStep(w)};
+}
+
+void Engine::keepSplit(std::uint32_t w, Group g, const SplitPc& split, LaneMask move, const ExecCtx& ctx) {
+  if (g.lanes != split.a && g.lanes != ~split.a) return;
+  // Where the group went, if all its lanes went to one place.
+  std::uint32_t to = ExecCtx::kNoPc;
+  if (move == g.lanes)
+    to = g.pc + 1;
+  else if (move == 0 && ctx.m_jumped == g.lanes)
+    to = ctx.m_jumpedTo;
+  if (to == ExecCtx::kNoPc) return;
+  const std::uint32_t other = g.lanes == split.a ? split.pcB : split.pcA;
+  if (to == other)
+    m_uniformPc[w] = {to, m_pcGen};  // the groups joined
+  else
+    m_splitPc[w] = {m_pcGen, g.lanes, to, other};
 }
 
 void Engine::dispatch(ExecCtx& ctx) {
@@ -542,7 +573,7 @@ void Engine::runCollective(ExecCtx& ctx, LaneMask lanes, LaneMask missing) {
     }
     ctx.m_jumped = ~0u;  // already advanced
     // Every lane stood here: the warp goes on together (as if it jumped to pc + 1).
-    ctx.m_warpJumpedTo = differ == 0 ? pc + 1 : ExecCtx::kNoPc;
+    ctx.m_jumpedTo = differ == 0 ? pc + 1 : ExecCtx::kNoPc;
     return;
   } else {
     for (LaneMask m = lanes; m; m &= m - 1) c.waitKind[static_cast<std::size_t>(std::countr_zero(m))] = WaitKind::None;
@@ -552,7 +583,7 @@ void Engine::runCollective(ExecCtx& ctx, LaneMask lanes, LaneMask missing) {
     }
   }
   ctx.m_jumped |= lanes;  // already advanced
-  ctx.m_warpJumpedTo = ExecCtx::kNoPc;
+  ctx.m_jumpedTo = ExecCtx::kNoPc;
 }
 
 RunResult Engine::run(std::uint64_t maxSteps) {

@@ -1,18 +1,34 @@
 // Engine: steps through the whole-warp forms of instructions (core/exec/
 // uniform_op.hpp), unrecorded. stepUniform() is a whole step of a
-// converged warp and changes the machine exactly as execGroup() would;
+// converged warp and changes the machine exactly as execGroup() would
+// (uniformStreak(): several in a row);
 // runUniform() stands in for dispatch() inside execGroup() for any group.
 #include <algorithm>
 #include <bit>
+#include <cstring>
 
 #include "core/exec/engine.hpp"
 
 namespace ws::core {
+namespace {
 
-bool Engine::stepUniform(std::uint32_t w, std::uint32_t pc) { return stepUniformInline(w, pc); }
+// Whether every lane of a register row holds the same value: each lane
+// against the next, as one comparison of memory (the library's vector code).
+bool sameInEveryLane(const std::uint64_t* row) {
+  return std::memcmp(row, row + 1, (kWarpSize - 1) * sizeof(std::uint64_t)) == 0;
+}
+
+}  // namespace
+
+bool Engine::stepUniform(std::uint32_t w, std::uint32_t pc) {
+  const std::uint32_t next = uniformInstr(w, pc);
+  if (next == kNoUniformPc) return false;
+  finishUniform(w, next);
+  return true;
+}
 
 // (Inlined into uniformStreak() below, where most of these steps run.)
-[[gnu::always_inline]] inline bool Engine::stepUniformInline(std::uint32_t w, std::uint32_t pc) {
+[[gnu::always_inline]] inline std::uint32_t Engine::uniformInstr(std::uint32_t w, std::uint32_t pc) {
   const UniformOp& op = m_uniform.ops[pc];
   WarpState& ws = m_state.warps[w];
   LaneMask exec = ~0u;
@@ -21,31 +37,32 @@ bool Engine::stepUniform(std::uint32_t w, std::uint32_t pc) { return stepUniform
     // of the row tell a guard true or false for the whole warp from one
     // that splits it (a pass the compiler makes vector code of).
     const std::uint64_t* row = ws.regs.data() + static_cast<std::size_t>(op.guard) * kWarpSize;
-    std::uint64_t all = 1, any = 0;
-    for (std::size_t l = 0; l < kWarpSize; ++l) {
-      all &= row[l];
-      any |= row[l];
-    }
-    if ((all & 1u) != (any & 1u)) return false;  // the warp splits
-    exec = ((any & 1u) != 0) != op.guardNegated ? ~0u : 0u;
+    if (!sameInEveryLane(row)) return kNoUniformPc;  // the warp splits
+    exec = ((row[0] & 1u) != 0) != op.guardNegated ? ~0u : 0u;
   }
   std::uint32_t next = pc + 1;
   if (exec != 0 && op.kind == UniformOp::Kind::Bra) {
     next = op.target;
   } else if (exec != 0) {
-    if (!runUniform(w, op, exec)) return false;
+    if (!runUniform(w, op, exec)) return kNoUniformPc;
     if (op.kind == UniformOp::Kind::Shfl) ws.ctl.waitKind.fill(WaitKind::None);  // runCollective(): every participant
   }
-  // What execGroup() does after a step of the whole warp that stays together.
+  // What execGroup() counts for every step (the clock reads the step count).
   m_laneInstructions += exec != 0 ? kWarpSize : 0;
-  WarpControl& c = ws.ctl;
-  if (c.runFirst != 0 && c.runFirst != ~0u) c.runFirst = 0;
-  c.pc.fill(next);
-  m_uniformPc[w] = {next, m_pcGen};
   ++m_state.step;
+  return next;
+}
+
+// What execGroup() does after steps of the whole warp that stay together,
+// once for a run of them: nothing in between reads the PCs, and none of
+// them can release a wait (no lane waits, arrives or exits).
+void Engine::finishUniform(std::uint32_t w, std::uint32_t pc) {
+  WarpControl& c = m_state.warps[w].ctl;
+  if (c.runFirst != 0 && c.runFirst != ~0u) c.runFirst = 0;
+  c.pc.fill(pc);
+  m_uniformPc[w] = {pc, m_pcGen};
   m_ctaControlChanged = false;
   settle(w);
-  return true;
 }
 
 // Run-to-block's usual steps in a row: while the warp step() would stay on
@@ -57,20 +74,24 @@ std::uint64_t Engine::uniformStreak(std::uint64_t budget) {
   if (w >= m_state.warps.size() || m_state.trapped) return 0;
   const WarpControl& c = m_state.warps[w].ctl;
   if (m_uniformPc[w].gen != m_pcGen || c.ready() != ~0u || c.yielded != 0 || c.polling == ~0u) return 0;
+  // The warp's PC stays with the streak until it ends, and nothing it does
+  // changes the conditions above (no lane waits, exits, yields or starts
+  // polling).
+  std::uint32_t pc = m_uniformPc[w].pc;
   std::uint64_t n = 0;
   while (n < budget) {
-    // stepUniform() keeps the warp's PC, and nothing it does changes the
-    // conditions above (no lane waits, exits, yields or starts polling).
-    const std::uint32_t pc = m_uniformPc[w].pc;
     if (m_uniform.ops[pc].kind == UniformOp::Kind::None) break;
     const bool handOver = (m_state.step + 1) % kRunToBlockQuantum == 0;
-    if (!stepUniformInline(w, pc)) break;
+    const std::uint32_t next = uniformInstr(w, pc);
+    if (next == kNoUniformPc) break;
+    pc = next;
     ++n;
     if (handOver) {
       m_state.nextWarp = w + 1;
       break;
     }
   }
+  if (n != 0) finishUniform(w, pc);
   return n;
 }
 
@@ -87,43 +108,44 @@ bool Engine::runUniform(std::uint32_t w, const UniformOp& op, LaneMask exec) {
     if (op.signExtend && ((v >> (8 * op.bytes - 1)) & 1u)) v |= ~0ull << (8 * op.bytes);
     v &= op.dstMask;
     std::uint64_t* d = regs + static_cast<std::size_t>(op.dst) * kWarpSize;
-    for (std::size_t l = 0; l < kWarpSize; ++l) d[l] = (exec >> l) & 1u ? v : d[l];
+    if (exec == ~0u) {
+      std::fill_n(d, kWarpSize, v);
+    } else {
+      for (std::size_t l = 0; l < kWarpSize; ++l) d[l] = (exec >> l) & 1u ? v : d[l];
+    }
     ws.written[op.dst] |= exec;
     return true;
   }
   // The source rows: registers where they are, immediates from their
   // constant rows, a special register computed for the warp.
   std::array<const std::uint64_t*, 4> src{};
-  LaneValues special;
-  const bool checkReads = m_options.reportUninitializedReads;
+  const std::uint64_t* consts = m_uniform.consts.empty() ? nullptr : m_uniform.consts.front().data();
+  LaneMask written = ~0u;
   for (std::size_t i = 0; i < op.sources; ++i) {
-    const UniformSrc& s = op.src[i];
-    switch (s.kind) {
-      case UniformSrc::Kind::Reg:
-        if (checkReads && (exec & ~ws.written[s.index]) != 0) return false;  // the general path reports the read
-        src[i] = regs + static_cast<std::size_t>(s.index) * kWarpSize;
-        break;
-      case UniformSrc::Kind::Const: src[i] = m_uniform.consts[s.index].data(); break;
-      case UniformSrc::Kind::Special:
-        specialLanes(w, s.sreg, s.comp, special);
-        src[i] = special.data();
-        break;
+    const std::size_t row = static_cast<std::size_t>(op.src[i].index) * kWarpSize;
+    if ((op.regSources >> i) & 1u) {
+      src[i] = regs + row;
+      written &= ws.written[op.src[i].index];
+    } else {
+      src[i] = consts + row;  // (a special register's row is set below)
     }
+  }
+  // A source some lane has not written: the general path reports the read.
+  if (m_options.reportUninitializedReads && (exec & ~written) != 0) return false;
+  LaneValues special;
+  if (op.specialSource >= 0) {
+    const UniformSrc& s = op.src[static_cast<std::size_t>(op.specialSource)];
+    specialLanes(w, s.sreg, s.comp, special);
+    src[static_cast<std::size_t>(op.specialSource)] = special.data();
   }
   if (op.kind == UniformOp::Kind::Shfl) {
     // resolveCollective()'s usual case and execShfl()'s converged one: the
     // whole warp in strict mode, 0xffffffff in every lane's membermask, one
-    // b and one c.
-    // One pass gathers every lane's difference from the answer wanted
-    // (nvcc puts b, c and the membermask in registers, so they are rows).
+    // b and one c (nvcc puts them in registers, so they are rows).
     if (exec != ~0u || m_options.mode == ExecMode::Hardware) return false;
-    const std::uint64_t* b = src[1];
-    const std::uint64_t* c = src[2];
-    const std::uint64_t* m = src[3];
-    const std::uint64_t b0 = b[0], c0 = c[0];
-    std::uint64_t off = 0;
-    for (std::size_t l = 0; l < kWarpSize; ++l) off |= (b[l] ^ b0) | (c[l] ^ c0) | ~m[l];
-    if (static_cast<std::uint32_t>(off) != 0) return false;
+    if (!sameInEveryLane(src[1]) || !sameInEveryLane(src[2]) || !sameInEveryLane(src[3]) ||
+        static_cast<std::uint32_t>(src[3][0]) != ~0u)
+      return false;
   }
   std::uint64_t* d = regs + static_cast<std::size_t>(op.dst) * kWarpSize;
   std::uint64_t* d2 = op.dst2 != kNoReg ? regs + static_cast<std::size_t>(op.dst2) * kWarpSize : nullptr;

@@ -75,12 +75,9 @@ std::uint64_t ExecCtx::readOther(int lane, const Operand& op, DataType t) {
     }
     case OperandKind::Special:
       return m_engine.special(m_warp, lane, op.sreg, op.comp) & mask;
-    case OperandKind::Symbol: {
-      Address a = address(lane, op);
-      std::uint64_t v = a.addr;
-      if (a.space == Space::Global) v = a.addr;  // global addresses are generic addresses
-      return v & mask;
-    }
+    case OperandKind::Symbol:
+      if (!op.hasBase && op.symbol >= 0) return symbolValue(program().symbols[static_cast<std::size_t>(op.symbol)], op.imm) & mask;
+      return address(lane, op).addr & mask;
     case OperandKind::Func:
       return (memmap::kFunctionWindow + op.target * memmap::kFunctionStride) & mask;
     default:
@@ -248,6 +245,13 @@ Space spaceOf(Mod m) {
   }
 }
 
+std::uint64_t symbolBase(const Symbol& s) { return s.space == Space::Global ? memmap::kGlobalBase + s.offset : s.offset; }
+
+std::uint64_t symbolValue(const Symbol& s, std::int64_t imm) {
+  const std::uint64_t v = symbolBase(s) + static_cast<std::uint64_t>(imm);
+  return s.space == Space::Shared ? v & 0xffffffffull : v;
+}
+
 ExecCtx::Address ExecCtx::address(int lane, const Operand& op, Space space) {
   Address a;
   a.space = space;
@@ -258,12 +262,9 @@ ExecCtx::Address ExecCtx::address(int lane, const Operand& op, Space space) {
     base = m_regs[regIndex(lane, op.reg)] & m_regMask[op.reg];
   } else if (op.symbol >= 0) {
     const Symbol& s = program().symbols[static_cast<std::size_t>(op.symbol)];
-    switch (s.space) {
-      case Space::Global: base = memmap::kGlobalBase + s.offset; break;
-      case Space::ParamFunc: base = s.offset; a.space = Space::ParamFunc; break;
-      case Space::Param: base = s.offset; if (a.space == Space::Generic) a.space = Space::Param; break;
-      default: base = s.offset; break;
-    }
+    base = symbolBase(s);
+    if (s.space == Space::ParamFunc) a.space = Space::ParamFunc;
+    if (s.space == Space::Param && a.space == Space::Generic) a.space = Space::Param;
     // A variable named without a state space on the instruction refers to
     // its own space (generic addressing of a named variable).
     if (a.space == Space::Generic) a.space = s.space;
@@ -690,18 +691,17 @@ std::array<std::uint32_t, kWarpSize>& ExecCtx::pcs() {
 void ExecCtx::jump(int lane, std::uint32_t pc) {
   pcs()[static_cast<std::size_t>(lane)] = pc;
   m_jumped |= 1u << lane;
-  m_warpJumpedTo = kNoPc;
+  m_jumpedTo = kNoPc;
 }
 
 void ExecCtx::jumpLanes(LaneMask lanes, std::uint32_t pc) {
   std::array<std::uint32_t, kWarpSize>& to = pcs();
   if (lanes == ~0u) {
     to.fill(pc);
-    m_warpJumpedTo = pc;
   } else {
     for (LaneMask m = lanes; m; m &= m - 1) to[static_cast<std::size_t>(std::countr_zero(m))] = pc;
-    m_warpJumpedTo = kNoPc;
   }
+  m_jumpedTo = m_jumped == 0 || m_jumpedTo == pc ? pc : kNoPc;
   m_jumped |= lanes;
 }
 
@@ -725,7 +725,7 @@ void ExecCtx::exitLanes(LaneMask lanes) {
   c.yielded &= ~lanes;
   c.polling &= ~lanes;
   m_jumped |= lanes;
-  m_warpJumpedTo = kNoPc;
+  m_jumpedTo = kNoPc;
   CtaControl& cc = ctaCtl(warp().cta);
   cc.liveThreads -= static_cast<std::uint32_t>(std::popcount(lanes));
 }

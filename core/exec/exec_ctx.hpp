@@ -21,6 +21,13 @@ class Engine;
 // The state space an instruction's space modifier names (Generic when none).
 Space spaceOf(Mod m);
 
+// Where variable s starts in its own space: global variables live in the
+// generic address space, the others at their offset in their segment.
+std::uint64_t symbolBase(const Symbol& s);
+// A variable's name (+ imm) read as a value: its address in its own space
+// (a shared address is 32 bits). The same for every lane.
+std::uint64_t symbolValue(const Symbol& s, std::int64_t imm);
+
 class ExecCtx {
  public:
   ExecCtx(Engine& engine, std::uint32_t warp, const Instr& ins, LaneMask lanes, StepRecord* rec);
@@ -287,11 +294,11 @@ class ExecCtx {
   bool m_checkReads;  // report uninitialized reads
   LaneMask m_missing = 0;
   LaneMask m_jumped = 0;
-  // Where jumpLanes() sent the whole warp, while no other jump, exit or
-  // collective moved a lane since (kNoPc otherwise): the engine then knows
-  // every lane's PC without reading them.
+  // Where every lane of m_jumped went, while jumpLanes() sent them all to
+  // one place and no other jump, exit or collective moved a lane (kNoPc
+  // otherwise): the engine then knows their PCs without reading them.
   static constexpr std::uint32_t kNoPc = ~0u;
-  std::uint32_t m_warpJumpedTo = kNoPc;
+  std::uint32_t m_jumpedTo = kNoPc;
   // Each lane's own instruction where a collective runs at several call
   // sites (null entries: ins()); null otherwise.
   const std::array<const Instr*, kWarpSize>* m_siteOf = nullptr;

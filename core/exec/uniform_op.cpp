@@ -7,13 +7,14 @@
 // choice to make and nothing to report for a converged warp whose sources
 // are written: no modifiers beyond the ones named here, register operands of
 // plain registers (no .b128 halves, no selectors, no negation), integer
-// immediates.
+// immediates, and (mov) a variable's address.
 #include "core/exec/uniform_op.hpp"
 
 #include <type_traits>
 
 #include "core/exec/alu_util.hpp"
 #include "core/exec/collective_ops.hpp"
+#include "core/exec/exec_ctx.hpp"
 
 namespace ws::core {
 namespace {
@@ -173,9 +174,15 @@ class Compiler {
     const bool ok = ins.family == Family::Collective ? shfl(ins, op) : plain(ins, op);
     if (!ok) return {};
     op.inPlace = true;
-    for (std::size_t i = 0; i < op.sources; ++i)
-      if (op.src[i].kind == UniformSrc::Kind::Reg && (op.src[i].index == op.dst || op.src[i].index == op.dst2))
-        op.inPlace = false;
+    for (std::size_t i = 0; i < op.sources; ++i) {
+      const UniformSrc& s = op.src[i];
+      if (s.kind == UniformSrc::Kind::Reg && (s.index == op.dst || s.index == op.dst2)) op.inPlace = false;
+      if (s.kind == UniformSrc::Kind::Reg) op.regSources |= static_cast<std::uint8_t>(1u << i);
+      if (s.kind == UniformSrc::Kind::Special) {
+        if (op.specialSource >= 0) return {};  // (mov has one source)
+        op.specialSource = static_cast<std::int8_t>(i);
+      }
+    }
     return op;
   }
 
@@ -340,11 +347,12 @@ class Compiler {
     }
     if (o.kind == OperandKind::Imm && !o.immIsFloat && !isFloat(t)) {
       // readOther(): an integer literal read as an integer type is its bits.
-      LaneValues row;
-      row.fill(static_cast<std::uint64_t>(o.imm) & widthMask(bitWidth(t)));
-      s.kind = UniformSrc::Kind::Const;
-      s.index = static_cast<std::uint32_t>(m_code.consts.size());
-      m_code.consts.push_back(row);
+      constant(static_cast<std::uint64_t>(o.imm) & widthMask(bitWidth(t)), s);
+      return true;
+    }
+    if (o.kind == OperandKind::Symbol && specials && !o.hasBase && o.symbol >= 0) {
+      // A variable's address (mov r, name): the same for every lane.
+      constant(symbolValue(m_p.symbols[static_cast<std::size_t>(o.symbol)], o.imm) & widthMask(bitWidth(t)), s);
       return true;
     }
     if (o.kind == OperandKind::Special && specials) {
@@ -354,6 +362,15 @@ class Compiler {
       return true;
     }
     return false;
+  }
+
+  // A source that reads value v in every lane: a row of its own.
+  void constant(std::uint64_t v, UniformSrc& s) {
+    LaneValues row;
+    row.fill(v);
+    s.kind = UniformSrc::Kind::Const;
+    s.index = static_cast<std::uint32_t>(m_code.consts.size());
+    m_code.consts.push_back(row);
   }
 
   // shfl.sync.mode.b32 d[|p], a, b, c, membermask with a register d.

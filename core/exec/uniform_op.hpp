@@ -59,6 +59,11 @@ struct UniformOp {
   std::uint32_t amount = 0;                 // shl/shr: the amount, clamped to the width
   std::uint32_t target = 0;                 // bra
   bool inPlace = false;                     // no destination is a source register: the kernel may write the rows
+  // Where the sources' rows are, without looking at each one's kind: bit i
+  // of regSources says source i is a register, specialSource names the one
+  // special register (-1: none); the others are constant rows.
+  std::uint8_t regSources = 0;
+  std::int8_t specialSource = -1;
   std::uint64_t offset = 0;                 // ParamLoad: where in the parameter buffer
   std::uint8_t bytes = 0;                   // ParamLoad: how many, little-endian
   bool signExtend = false;                  // ParamLoad: a signed type narrower than 64 bits

@@ -4,7 +4,10 @@
 // step never does. So every kernel recorded on the H100 for the tests is
 // run both ways, with the same scheduling, and must end in the same state
 // after the same number of steps, with the same diagnostics: in both modes,
-// with and without the uninitialized-read checks.
+// with and without the uninitialized-read checks. A third run, recorded,
+// finds every warp's groups from its lanes' PCs at every step, and must end
+// the same way: where the scheduler keeps a warp's groups instead, it keeps
+// them exactly.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -43,11 +46,15 @@ Outcome headless(Engine e) {
   return o;
 }
 
-// run()'s loop, one recorded step at a time.
-Outcome recorded(Engine e) {
+// run()'s loop, one recorded step at a time. `rescan`: the scheduler is made
+// to forget where it left each warp's lanes (a converged warp's PC, a split
+// warp's two groups) before every step, so that it finds every group from
+// the lanes' PCs.
+Outcome recorded(Engine e, bool rescan = false) {
   Outcome o;
   StepRecord rec;
   while (o.steps < kMaxSteps) {
+    if (rescan) e.mutableState();
     const StepResult s = e.step(&rec);
     for (const Diagnostic& d : rec.diags) o.diags.push_back(describe(d));
     if (s.executed) ++o.steps;
@@ -92,7 +99,7 @@ void expectSameAsGeneralPath(const std::string& dir) {
         auto made = Engine::create(program, test::hwLaunch(c), o);
         if (!std::holds_alternative<Engine>(made)) continue;
         const Engine& e = std::get<Engine>(made);
-        const Outcome fast = headless(e), general = recorded(e);
+        const Outcome fast = headless(e), general = recorded(e), scanned = recorded(e, true);
         SCOPED_TRACE(fmt::format("{} ({} mode, uninitialized reads {})", c.label,
                                  mode == ExecMode::Strict ? "strict" : "hardware", checkReads ? "checked" : "not checked"));
         EXPECT_EQ(fast.steps, general.steps);
@@ -100,6 +107,10 @@ void expectSameAsGeneralPath(const std::string& dir) {
         EXPECT_EQ(fast.stateHash, general.stateHash);
         EXPECT_EQ(fast.laneInstructions, general.laneInstructions);
         EXPECT_EQ(fast.diags, general.diags);
+        // What the scheduler keeps of the warps' groups changes nothing.
+        EXPECT_EQ(scanned.steps, general.steps);
+        EXPECT_EQ(scanned.stateHash, general.stateHash);
+        EXPECT_EQ(scanned.diags, general.diags);
         ++compared;
       }
     }
@@ -131,7 +142,8 @@ TEST(UniformStep, CompilesTheCommonInstructionsOfAReduction) {
 {
   .reg .pred %p<3>;
   .reg .b32 %r<12>;
-  .reg .b64 %rd<4>;
+  .reg .b64 %rd<5>;
+  .shared .align 4 .b8 buf[128];
   ld.param.u64 %rd2, [k_out];
   cvta.to.global.u64 %rd3, %rd2;
   mov.u32 %r1, %tid.x;
@@ -149,6 +161,8 @@ TEST(UniformStep, CompilesTheCommonInstructionsOfAReduction) {
   shr.s32 %r10, %r1, 5;
   add.sat.s32 %r11, %r10, 1;
 DONE:
+  mov.u32 %r1, buf;
+  mov.u64 %rd4, buf;
   ret;
 }
 )";
@@ -169,6 +183,7 @@ DONE:
       K::Compute, K::Compute, K::Bra,                  // shr.u32, setp, bra
       K::Shfl,                                         // shfl with a register b
       K::None,    K::None,                             // shr.s32, add.sat: the general path
+      K::Compute, K::Compute,                          // mov of a variable's address
       K::None,    K::None,                             // ret, past the end
   };
   EXPECT_EQ(kinds, expected);
