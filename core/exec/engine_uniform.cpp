@@ -126,7 +126,7 @@ bool Engine::runUniform(std::uint32_t w, const UniformOp& op, LaneMask exec) {
     if ((op.regSources >> i) & 1u) {
       src[i] = regs + row;
       written &= ws.written[op.src[i].index];
-    } else {
+    } else if (consts != nullptr) {
       src[i] = consts + row;  // (a special register's row is set below)
     }
   }
