@@ -441,7 +441,7 @@ std::optional<Engine::Group> Engine::nextGroup(std::uint32_t w) const {
   if (u.gen == m_pcGen) return Group{~0u, u.pc};
   const bool strict = m_options.mode != ExecMode::Hardware;
   SplitPc& s = m_splitPc[w];
-  if (s.gen == m_pcGen && strict) return s.pcA < s.pcB ? Group{s.a, s.pcA} : Group{~s.a, s.pcB};
+  if (s.gen == m_pcGen && strict) return s.lower();
   // A group of all 32 lanes means they all stand at its PC: keep it.
   const std::optional<Group> g = nextGroupOf(c);
   if (g && g->lanes == ~0u) {

@@ -232,6 +232,7 @@ class Engine {
     std::uint32_t gen = 0;  // 0: never valid
     LaneMask a = 0;
     std::uint32_t pcA = 0, pcB = 0;
+    Group lower() const { return pcA < pcB ? Group{a, pcA} : Group{~a, pcB}; }
   };
   mutable std::vector<SplitPc> m_splitPc;
   std::uint32_t m_pcGen = 1;

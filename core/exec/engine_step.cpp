@@ -95,7 +95,7 @@ StepResult Engine::step(StepRecord* rec) {
     const SplitPc s = m_splitPc[w];
     if (s.gen == m_pcGen && c.ready() == ~0u && c.yielded == 0 && c.polling == 0 &&
         m_options.mode != ExecMode::Hardware) {
-      const Group g = s.pcA < s.pcB ? Group{s.a, s.pcA} : Group{~s.a, s.pcB};
+      const Group g = s.lower();
       beginRecord(rec, w, g.pc);
       m_state.nextWarp = (m_state.step + 1) % kRunToBlockQuantum != 0 ? w : w + 1;
       return execGroup(w, g, rec);

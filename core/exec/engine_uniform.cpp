@@ -33,9 +33,8 @@ bool Engine::stepUniform(std::uint32_t w, std::uint32_t pc) {
   WarpState& ws = m_state.warps[w];
   LaneMask exec = ~0u;
   if (op.guard >= 0) {
-    // A predicate register holds 0 or 1 in every lane: the AND and the OR
-    // of the row tell a guard true or false for the whole warp from one
-    // that splits it (a pass the compiler makes vector code of).
+    // A predicate register holds 0 or 1 in every lane: a row with one value
+    // makes the guard true or false for the whole warp; any other splits it.
     const std::uint64_t* row = ws.regs.data() + static_cast<std::size_t>(op.guard) * kWarpSize;
     if (!sameInEveryLane(row)) return kNoUniformPc;  // the warp splits
     exec = ((row[0] & 1u) != 0) != op.guardNegated ? ~0u : 0u;
