@@ -65,6 +65,10 @@ class Engine {
   }
   const EngineOptions& options() const { return m_options; }
   void setOptions(const EngineOptions& o) { m_options = o; }
+  // From now on every instruction takes its general handler: the whole-warp
+  // forms (core/exec/uniform_op.hpp) are a speed-up only, and the tests
+  // compare the two paths step by step.
+  void useGeneralPathOnly();
   std::uint32_t entry() const { return m_entry; }
   std::uint32_t threadsPerCta() const { return m_threadsPerCta; }
   std::uint64_t localBytesPerThread() const { return m_localBytes; }
@@ -139,7 +143,11 @@ class Engine {
   // nothing changed, where the general path must run the step.
   UniformCode m_uniform;
   bool stepUniform(std::uint32_t w, std::uint32_t pc);
-  bool runUniform(std::uint32_t w, const UniformOp& op, LaneMask exec);
+  bool runUniform(std::uint32_t w, const UniformOp& op, LaneMask exec, StepRecord* rec = nullptr);
+  // runUniform() for a recorded step or not: the unrecorded steps of a
+  // streak take the form with nothing about records in it.
+  template <bool Recorded>
+  bool runUniformAs(std::uint32_t w, const UniformOp& op, LaneMask exec, StepRecord* rec);
   // The instruction part of stepUniform(): the PC the warp goes to, or
   // kNoUniformPc (nothing changed); finishUniform() then moves the warp's
   // lanes there, after one step or a streak of them.

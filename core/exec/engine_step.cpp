@@ -294,7 +294,7 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
     // Every guard false: nothing runs, the lanes move on.
   } else if (kind == kPcPlain) [[likely]] {
     const UniformOp& op = m_uniform.ops[g.pc];
-    if (rec != nullptr || !op.forGroups() || !runUniform(w, op, exec)) dispatch(ctx);
+    if (!op.forGroups() || !runUniform(w, op, exec, rec)) dispatch(ctx);
   } else if (kind & kPcUnsupported) {
     // Valid PTX the engine does not execute: stop before it, say what it is.
     const Unsupported& u = p.unsupported[static_cast<std::size_t>(ins.unsupported)];

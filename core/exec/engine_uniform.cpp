@@ -1,8 +1,8 @@
 // Engine: steps through the whole-warp forms of instructions (core/exec/
-// uniform_op.hpp), unrecorded. stepUniform() is a whole step of a
-// converged warp and changes the machine exactly as execGroup() would
-// (uniformStreak(): several in a row);
-// runUniform() stands in for dispatch() inside execGroup() for any group.
+// uniform_op.hpp). stepUniform() is a whole unrecorded step of a converged
+// warp and changes the machine exactly as execGroup() would
+// (uniformStreak(): several in a row); runUniform() stands in for
+// dispatch() inside execGroup() for any group, recorded or not.
 #include <algorithm>
 #include <bit>
 #include <cstring>
@@ -43,7 +43,7 @@ bool Engine::stepUniform(std::uint32_t w, std::uint32_t pc) {
   if (exec != 0 && op.kind == UniformOp::Kind::Bra) {
     next = op.target;
   } else if (exec != 0) {
-    if (!runUniform(w, op, exec)) return kNoUniformPc;
+    if (!runUniformAs<false>(w, op, exec, nullptr)) return kNoUniformPc;
     if (op.kind == UniformOp::Kind::Shfl) ws.ctl.waitKind.fill(WaitKind::None);  // runCollective(): every participant
   }
   // What execGroup() counts for every step (the clock reads the step count).
@@ -94,7 +94,21 @@ std::uint64_t Engine::uniformStreak(std::uint64_t budget) {
   return n;
 }
 
-bool Engine::runUniform(std::uint32_t w, const UniformOp& op, LaneMask exec) {
+void Engine::useGeneralPathOnly() {
+  std::fill(m_uniform.ops.begin(), m_uniform.ops.end(), UniformOp{});
+  forgetUniformPcs();
+}
+
+bool Engine::runUniform(std::uint32_t w, const UniformOp& op, LaneMask exec, StepRecord* rec) {
+  return rec != nullptr ? runUniformAs<true>(w, op, exec, rec) : runUniformAs<false>(w, op, exec, nullptr);
+}
+
+template <bool Recorded>
+bool Engine::runUniformAs(std::uint32_t w, const UniformOp& op, LaneMask exec, StepRecord* rec) {
+  // A recorded step journals its destination row as scatter() does: the
+  // executing lanes' old and new values. Two destinations (setp's p|q) are
+  // journaled lane by lane as a pair; the general path keeps that order.
+  if (Recorded && op.dst2 != kNoReg) return false;
   WarpState& ws = m_state.warps[w];
   std::uint64_t* regs = ws.regs.data();
   if (op.kind == UniformOp::Kind::ParamLoad) {
@@ -107,6 +121,11 @@ bool Engine::runUniform(std::uint32_t w, const UniformOp& op, LaneMask exec) {
     if (op.signExtend && ((v >> (8 * op.bytes - 1)) & 1u)) v |= ~0ull << (8 * op.bytes);
     v &= op.dstMask;
     std::uint64_t* d = regs + static_cast<std::size_t>(op.dst) * kWarpSize;
+    if constexpr (Recorded) {
+      LaneValues values;
+      values.fill(v);
+      rec->regs.addRow(w, op.dst, exec, d, ws.written[op.dst], values.data(), op.dstMask);
+    }
     if (exec == ~0u) {
       std::fill_n(d, kWarpSize, v);
     } else {
@@ -148,13 +167,14 @@ bool Engine::runUniform(std::uint32_t w, const UniformOp& op, LaneMask exec) {
   }
   std::uint64_t* d = regs + static_cast<std::size_t>(op.dst) * kWarpSize;
   std::uint64_t* d2 = op.dst2 != kNoReg ? regs + static_cast<std::size_t>(op.dst2) * kWarpSize : nullptr;
-  if (exec == ~0u && op.inPlace) {
+  if (exec == ~0u && op.inPlace && !Recorded) {
     op.kernel(op, src.data(), d, d2);
   } else {
     // Every source is read before anything is written; lanes outside the
     // group keep their values.
     LaneValues out, out2;
     op.kernel(op, src.data(), out.data(), d2 ? out2.data() : nullptr);
+    if constexpr (Recorded) rec->regs.addRow(w, op.dst, exec, d, ws.written[op.dst], out.data(), op.dstMask);
     if (exec == ~0u) {
       std::copy(out.begin(), out.end(), d);
       if (d2) std::copy(out2.begin(), out2.end(), d2);

@@ -79,18 +79,20 @@ void shflSources(Mod mode, const std::uint64_t* b, const std::uint64_t* c, Sourc
   }
 }
 
+using SourceLanes = std::array<std::uint8_t, kWarpSize>;
+
 // The converged warp with every source a member (see execShfl) and one b
 // and one c for all lanes: each lane's value in one pass, with the
-// per-instruction part of shflSource() computed once. `src` gets the
-// sources when the step is recorded (for the flows).
+// per-instruction part of shflSource() computed once. `from` gets each
+// lane's source lane when the step is recorded (for the flows): j where p
+// holds, else the lane itself, as shflSource() says.
 template <Mod M>
 void shflConverged(std::uint32_t b, std::uint32_t c, const std::uint64_t* a, LaneValues& out, LaneValues& inRange,
-                   Sources* src) {
-  if (src)
-    for (std::size_t l = 0; l < kWarpSize; ++l) (*src)[l] = shflSource<M>(static_cast<int>(l), b, c);
+                   SourceLanes* from) {
+  const int bval = static_cast<int>(b & 0x1fu);
+  const int segmask = static_cast<int>((c >> 8) & 0x1fu);
   if constexpr (M == Mod::Down || M == Mod::Up) {
-    if (((c >> 8) & 0x1fu) == 0) {
-      const int bval = static_cast<int>(b & 0x1fu);
+    if (segmask == 0) {
       const int cval = static_cast<int>(c & 0x1fu);
       // No segments: maxLane is cval for every lane, so the lanes in range
       // are one run (.down: lane + bval <= cval; .up: lane - bval >= cval)
@@ -104,6 +106,10 @@ void shflConverged(std::uint32_t b, std::uint32_t c, const std::uint64_t* a, Lan
         out[static_cast<std::size_t>(l)] = a[static_cast<std::size_t>(l + shift)];
         inRange[static_cast<std::size_t>(l)] = 1;
       }
+      if (from) {
+        for (int l = 0; l < kWarpSize; ++l) (*from)[static_cast<std::size_t>(l)] = static_cast<std::uint8_t>(l);
+        for (int l = first; l < end; ++l) (*from)[static_cast<std::size_t>(l)] = static_cast<std::uint8_t>(l + shift);
+      }
       return;
     }
   }
@@ -111,17 +117,18 @@ void shflConverged(std::uint32_t b, std::uint32_t c, const std::uint64_t* a, Lan
     const ShflSource s = shflSource<M>(static_cast<int>(l), b, c);
     out[l] = a[static_cast<std::size_t>(s.lane)];
     inRange[l] = s.inRange ? 1 : 0;
+    if (from) (*from)[l] = static_cast<std::uint8_t>(s.lane);
   }
 }
 
 void shflConverged(Mod mode, std::uint32_t b, std::uint32_t c, const std::uint64_t* a, LaneValues& out,
-                   LaneValues& inRange, Sources* src) {
+                   LaneValues& inRange, SourceLanes* from) {
   switch (mode) {
-    case Mod::Up: shflConverged<Mod::Up>(b, c, a, out, inRange, src); break;
-    case Mod::Down: shflConverged<Mod::Down>(b, c, a, out, inRange, src); break;
-    case Mod::Bfly: shflConverged<Mod::Bfly>(b, c, a, out, inRange, src); break;
-    case Mod::Idx: shflConverged<Mod::Idx>(b, c, a, out, inRange, src); break;
-    default: shflConverged<Mod::None>(b, c, a, out, inRange, src); break;
+    case Mod::Up: shflConverged<Mod::Up>(b, c, a, out, inRange, from); break;
+    case Mod::Down: shflConverged<Mod::Down>(b, c, a, out, inRange, from); break;
+    case Mod::Bfly: shflConverged<Mod::Bfly>(b, c, a, out, inRange, from); break;
+    case Mod::Idx: shflConverged<Mod::Idx>(b, c, a, out, inRange, from); break;
+    default: shflConverged<Mod::None>(b, c, a, out, inRange, from); break;
   }
 }
 
@@ -190,7 +197,10 @@ void execShfl(ExecCtx& ctx) {
   // - a source lane that executes the same shfl but is outside the reader's
   //   membermask (shfl_undef_not_in_mask: halves passing 0x0000ffff and
   //   0xffff0000) hands over its real a.
-  Sources src;  // filled where it is read (the flows of a recorded step)
+  // Each lane's source: where the lanes are looked at one by one, or, for
+  // the converged warp, just the source lanes of a recorded step's flows.
+  Sources src;
+  SourceLanes from{};
   LaneValues out{}, inRange{};
   std::vector<BadRead> bad;
   // When every executing lane's membermask holds every executing lane (the
@@ -206,16 +216,19 @@ void execShfl(ExecCtx& ctx) {
     // The converged warp with one full membermask and one b and c (the usual
     // case): every source lane executes and is a member, so no source can be bad.
     shflConverged(ins.opMod, static_cast<std::uint32_t>(bv[0]), static_cast<std::uint32_t>(cv[0]), av, out, inRange,
-                  ctx.record() ? &src : nullptr);
+                  ctx.record() ? &from : nullptr);
   } else {
     shflSources(ins.opMod, bv, cv, src);
+    for (std::size_t l = 0; l < kWarpSize; ++l) {
+      from[l] = static_cast<std::uint8_t>(src[l].lane);
+      inRange[l] = src[l].inRange ? 1 : 0;
+    }
     const LaneMask exited = ctx.warp().ctl.exited;
     const LaneMask valid = ctx.warp().ctl.valid;
     for (LaneMask mm = m.lanes; mm; mm &= mm - 1) {
       const int l = std::countr_zero(mm);
       const auto i = static_cast<std::size_t>(l);
       const ShflSource s = src[i];
-      inRange[i] = s.inRange ? 1 : 0;
       const bool executes = hasLane(m.lanes, s.lane);
       if (s.inRange && s.lane != l && !(executes && membersSeeEachOther)) {
         BadSource why = BadSource::None;
@@ -235,12 +248,8 @@ void execShfl(ExecCtx& ctx) {
   if (StepRecord* rec = ctx.record(); rec && !ctx.otherSites()) {
     // One site: every flow has the same registers, so the record keeps the
     // lanes' sources and values (FlowList::addShuffle), not 32 Flows.
-    std::array<std::uint8_t, kWarpSize> from{};
     LaneMask inRangeLanes = 0;
-    for (std::size_t l = 0; l < kWarpSize; ++l) {
-      from[l] = static_cast<std::uint8_t>(src[l].lane);
-      inRangeLanes |= static_cast<LaneMask>(src[l].inRange) << l;
-    }
+    for (std::size_t l = 0; l < kWarpSize; ++l) inRangeLanes |= static_cast<LaneMask>(inRange[l]) << l;
     rec->flows.addShuffle(w, regOf(a), destRegOf(dst), m.lanes, inRangeLanes, from.data(), out.data());
   } else if (rec) {
     forLanes(m.lanes, [&](int l) {

@@ -4,7 +4,10 @@
 // the global window, ld.param of a kernel parameter, shfl.sync and bra),
 // compiled once per program point, so that a converged warp of an
 // unrecorded run executes them without the general machinery: no ExecCtx,
-// no operand decoding, nothing chosen per lane. Each form computes what the
+// no operand decoding, nothing chosen per lane. The forms that need no
+// collective (Compute, ParamLoad) also stand in for the handler inside a
+// general step, for any group, recorded or not (a recorded one journals the
+// destination row as the handler would). Each form computes what the
 // general handler computes for the whole warp (the same lane functions:
 // core/exec/alu_util.hpp, coll::shflWholeWarp) and stands only where that
 // handler would report nothing; where a condition can only be known when

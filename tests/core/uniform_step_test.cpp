@@ -1,17 +1,21 @@
 // The whole-warp forms of the commonest instructions (core/exec/
-// uniform_op.hpp) change the machine exactly as the general path does. A
-// converged warp of an unrecorded run-to-block run takes them; a recorded
-// step never does. So every kernel recorded on the H100 for the tests is
-// run both ways, with the same scheduling, and must end in the same state
-// after the same number of steps, with the same diagnostics: in both modes,
-// with and without the uninitialized-read checks. A third run, recorded,
-// finds every warp's groups from its lanes' PCs at every step, and must end
-// the same way: where the scheduler keeps a warp's groups instead, it keeps
-// them exactly.
+// uniform_op.hpp) change the machine exactly as the general path does. So
+// every kernel recorded on the H100 for the tests is run with them and with
+// the general path alone (Engine::useGeneralPathOnly), with the same
+// scheduling, in both modes, with and without the uninitialized-read checks:
+// - unrecorded (converged warps of a run-to-block run take the forms), it
+//   must end in the same state after the same number of steps, with the same
+//   diagnostics;
+// - recorded (groups take the forms that need no collective), every step's
+//   record must be the same, journal and all.
+// A third run, recorded, finds every warp's groups from its lanes' PCs at
+// every step, and must end the same way: where the scheduler keeps a warp's
+// groups instead, it keeps them exactly.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <fmt/format.h>
 
 #include "core/exec/uniform_op.hpp"
@@ -49,13 +53,21 @@ Outcome headless(Engine e) {
 // run()'s loop, one recorded step at a time. `rescan`: the scheduler is made
 // to forget where it left each warp's lanes (a converged warp's PC, a split
 // warp's two groups) before every step, so that it finds every group from
-// the lanes' PCs.
-Outcome recorded(Engine e, bool rescan = false) {
+// the lanes' PCs. `same`: an engine on the general path alone, stepped
+// beside this one; each step's record must equal its own.
+Outcome recorded(Engine e, bool rescan = false, std::optional<Engine> same = std::nullopt) {
   Outcome o;
-  StepRecord rec;
+  StepRecord rec, other;
+  std::size_t differing = 0;
   while (o.steps < kMaxSteps) {
     if (rescan) e.mutableState();
     const StepResult s = e.step(&rec);
+    if (same) {
+      const StepResult t = same->step(&other);
+      if ((rec != other || s.executed != t.executed || s.stop != t.stop) && ++differing <= 3)
+        ADD_FAILURE() << "step " << rec.step << " (warp " << rec.warp << ", pc " << rec.pc
+                      << ") is recorded differently on the general path";
+    }
     for (const Diagnostic& d : rec.diags) o.diags.push_back(describe(d));
     if (s.executed) ++o.steps;
     if (s.stop != StopReason::None) {
@@ -99,14 +111,20 @@ void expectSameAsGeneralPath(const std::string& dir) {
         auto made = Engine::create(program, test::hwLaunch(c), o);
         if (!std::holds_alternative<Engine>(made)) continue;
         const Engine& e = std::get<Engine>(made);
-        const Outcome fast = headless(e), general = recorded(e), scanned = recorded(e, true);
+        Engine generalOnly = e;
+        generalOnly.useGeneralPathOnly();
         SCOPED_TRACE(fmt::format("{} ({} mode, uninitialized reads {})", c.label,
                                  mode == ExecMode::Strict ? "strict" : "hardware", checkReads ? "checked" : "not checked"));
+        const Outcome fast = headless(e), general = headless(generalOnly);
+        const Outcome withForms = recorded(e, false, generalOnly), scanned = recorded(e, true);
         EXPECT_EQ(fast.steps, general.steps);
         EXPECT_EQ(fast.stop, general.stop);
         EXPECT_EQ(fast.stateHash, general.stateHash);
         EXPECT_EQ(fast.laneInstructions, general.laneInstructions);
         EXPECT_EQ(fast.diags, general.diags);
+        EXPECT_EQ(withForms.steps, general.steps);
+        EXPECT_EQ(withForms.stateHash, general.stateHash);
+        EXPECT_EQ(withForms.diags, general.diags);
         // What the scheduler keeps of the warps' groups changes nothing.
         EXPECT_EQ(scanned.steps, general.steps);
         EXPECT_EQ(scanned.stateHash, general.stateHash);
