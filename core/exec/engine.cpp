@@ -283,6 +283,8 @@ std::variant<Engine, std::string> Engine::create(std::shared_ptr<const Program> 
     }
   }
   st.warps.resize(static_cast<std::size_t>(numCtas) * e.m_warpsPerCta);
+  const std::size_t rowsPerWarp = static_cast<std::size_t>(e.m_numRegs) * kWarpSize;
+  const RegisterAllocator<std::uint64_t> regAlloc(RegisterArena::make(st.warps.size() * rowsPerWarp * sizeof(std::uint64_t)));
   for (std::uint32_t ci = 0; ci < numCtas; ++ci) {
     for (std::uint32_t wi = 0; wi < e.m_warpsPerCta; ++wi) {
       WarpState& w = st.warps[static_cast<std::size_t>(ci) * e.m_warpsPerCta + wi];
@@ -292,7 +294,7 @@ std::variant<Engine, std::string> Engine::create(std::shared_ptr<const Program> 
       const std::uint32_t n = std::min<std::uint32_t>(kWarpSize, e.m_threadsPerCta - first);
       w.ctl.valid = n == 32 ? ~0u : ((1u << n) - 1);
       w.ctl.pc.fill(fn.begin);
-      w.regs.assign(static_cast<std::size_t>(e.m_numRegs) * kWarpSize, 0);
+      w.regs = RegisterRows(rowsPerWarp, 0, regAlloc);
       w.written.assign(e.m_numRegs, 0);
       w.local.assign(e.m_localBytes * kWarpSize, 0);
     }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/exec/launch.hpp"
+#include "core/exec/register_arena.hpp"
 #include "core/isa/isa.hpp"
 #include "core/ptx/program.hpp"
 
@@ -88,7 +89,7 @@ struct WarpState {
   std::uint32_t warpInCta = 0;
   WarpControl ctl;
   AsyncGroups groups;
-  std::vector<std::uint64_t> regs;     // [reg * 32 + lane], raw bits, zero-extended
+  RegisterRows regs;                   // [reg * 32 + lane], raw bits, zero-extended
   std::vector<std::uint32_t> written;  // [reg]: lanes that have written it
   std::vector<std::uint8_t> local;     // [lane * localBytes + offset]
   bool operator==(const WarpState&) const = default;
