@@ -36,14 +36,12 @@ $L_top:
 	ret;
 }
 )";
-  auto parsed = parsePtx(ptx, "loop.ptx");
-  EXPECT_TRUE(parsed.ok());
   LaunchConfig cfg;
   cfg.entry = "loop";
   cfg.block = {64, 1, 1};
   cfg.buffers.push_back({"out", std::vector<std::uint8_t>(256, 0)});
   cfg.params = {ParamValue::buf(0)};
-  return std::get<Engine>(Engine::create(std::make_shared<const Program>(std::move(*parsed.program)), cfg));
+  return test::makeEngine(ptx, cfg);
 }
 
 // State hashes after every step, with no budget.

@@ -71,13 +71,11 @@ $L_top:
 	ret;
 }
 )";
-  auto parsed = parsePtx(ptx, "big.ptx");
-  EXPECT_TRUE(parsed.ok());
   LaunchConfig cfg;
   cfg.entry = "big";
   cfg.grid = {128, 1, 1};
   cfg.block = {256, 1, 1};
-  return std::get<Engine>(Engine::create(std::make_shared<const Program>(std::move(*parsed.program)), cfg));
+  return test::makeEngine(ptx, cfg);
 }
 
 TEST(RegisterArena, ALargeLaunchRunsAndStepsBackInItsArena) {

@@ -1,6 +1,7 @@
 #include "tests/core/test_util.hpp"
 
 #include <cstring>
+#include <stdexcept>
 #include <variant>
 
 namespace ws::test {
@@ -24,6 +25,14 @@ std::vector<std::uint8_t> toBytes(const std::vector<std::uint32_t>& words) {
   std::vector<std::uint8_t> b(words.size() * 4);
   std::memcpy(b.data(), words.data(), b.size());
   return b;
+}
+
+core::Engine makeEngine(std::string_view ptx, const core::LaunchConfig& cfg, core::EngineOptions opts) {
+  auto parsed = core::parsePtx(ptx, "test.ptx");
+  if (!parsed.ok()) throw std::runtime_error("the test module does not parse");
+  auto made = core::Engine::create(std::make_shared<const core::Program>(std::move(*parsed.program)), cfg, opts);
+  if (auto* err = std::get_if<std::string>(&made)) throw std::runtime_error("the test launch fails: " + *err);
+  return std::move(std::get<core::Engine>(made));
 }
 
 Run runPtx(std::string_view ptx, core::LaunchConfig cfg, core::EngineOptions opts, std::uint64_t maxSteps) {

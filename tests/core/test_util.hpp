@@ -25,6 +25,10 @@ struct Run {
 
 std::vector<std::uint8_t> toBytes(const std::vector<std::uint32_t>& words);
 
+// Parse a whole module and make the engine of launch `cfg`, not run (the
+// module and the launch must be valid: a failure is a test failure).
+core::Engine makeEngine(std::string_view ptx, const core::LaunchConfig& cfg, core::EngineOptions opts = {});
+
 // Parse a whole module and run `cfg` to the end (at most maxSteps steps).
 Run runPtx(std::string_view ptx, core::LaunchConfig cfg, core::EngineOptions opts = {},
            std::uint64_t maxSteps = 2'000'000);
