@@ -284,7 +284,8 @@ std::variant<Engine, std::string> Engine::create(std::shared_ptr<const Program> 
   }
   st.warps.resize(static_cast<std::size_t>(numCtas) * e.m_warpsPerCta);
   const std::size_t rowsPerWarp = static_cast<std::size_t>(e.m_numRegs) * kWarpSize;
-  const RegisterAllocator<std::uint64_t> regAlloc(RegisterArena::make(st.warps.size() * rowsPerWarp * sizeof(std::uint64_t)));
+  const RegisterAllocator<std::uint64_t> regAlloc(
+      RegisterArena::make(st.warps.size() * rowsPerWarp * sizeof(std::uint64_t)));
   for (std::uint32_t ci = 0; ci < numCtas; ++ci) {
     for (std::uint32_t wi = 0; wi < e.m_warpsPerCta; ++wi) {
       WarpState& w = st.warps[static_cast<std::size_t>(ci) * e.m_warpsPerCta + wi];

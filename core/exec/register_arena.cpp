@@ -2,7 +2,6 @@
 
 #include <cstdint>
 #include <cstdlib>
-#include <new>
 
 #if defined(__linux__)
 #include <sys/mman.h>

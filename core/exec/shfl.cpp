@@ -89,10 +89,9 @@ using SourceLanes = std::array<std::uint8_t, kWarpSize>;
 template <Mod M>
 void shflConverged(std::uint32_t b, std::uint32_t c, const std::uint64_t* a, LaneValues& out, LaneValues& inRange,
                    SourceLanes* from) {
-  const int bval = static_cast<int>(b & 0x1fu);
-  const int segmask = static_cast<int>((c >> 8) & 0x1fu);
   if constexpr (M == Mod::Down || M == Mod::Up) {
-    if (segmask == 0) {
+    if (((c >> 8) & 0x1fu) == 0) {
+      const int bval = static_cast<int>(b & 0x1fu);
       const int cval = static_cast<int>(c & 0x1fu);
       // No segments: maxLane is cval for every lane, so the lanes in range
       // are one run (.down: lane + bval <= cval; .up: lane - bval >= cval)
