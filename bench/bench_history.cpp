@@ -11,7 +11,7 @@
 #include "bench/bench_history.hpp"
 #include "bench/bench_util.hpp"
 #include "core/trace/history.hpp"
-#include "ui/scenario_bridge.hpp"
+#include "ui/session/scenario_bridge.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -4,7 +4,7 @@
 
 #include <benchmark/benchmark.h>
 
-#include "core/exec/launch.hpp"
+#include "core/exec/state/launch.hpp"
 
 namespace ws::bench {
 

@@ -6,10 +6,10 @@
 #include <variant>
 
 #include "bench/bench_util.hpp"
-#include "ui/scene_builder.hpp"
-#include "ui/session.hpp"
-#include "ui/svg_writer.hpp"
-#include "ui/theme.hpp"
+#include "ui/scene/scene_builder.hpp"
+#include "ui/session/session.hpp"
+#include "ui/files/svg_writer.hpp"
+#include "ui/scene/theme.hpp"
 
 namespace ws::bench {
 namespace {

@@ -10,7 +10,7 @@
 
 #include <benchmark/benchmark.h>
 
-#include "core/exec/engine.hpp"
+#include "core/exec/engine/engine.hpp"
 #include "core/ptx/program.hpp"
 
 namespace ws::bench {

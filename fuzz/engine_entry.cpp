@@ -13,10 +13,10 @@
 #include "core/ptx/parser.hpp"
 #include "core/trace/history.hpp"
 #include "fuzz/fuzz_entries.hpp"
-#include "ui/scene_builder.hpp"
-#include "ui/session.hpp"
-#include "ui/svg_writer.hpp"
-#include "ui/theme.hpp"
+#include "ui/scene/scene_builder.hpp"
+#include "ui/session/session.hpp"
+#include "ui/files/svg_writer.hpp"
+#include "ui/scene/theme.hpp"
 
 namespace ws::fuzz {
 namespace {

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "app/cli/cli_common.hpp"
+#include "app/common/command_line.hpp"
 #include "app/cli/report.hpp"
 #include "app/cli/run_loop.hpp"
 
@@ -16,7 +16,7 @@ namespace ws::cli {
 void addCheckCommand(CLI::App& app, CheckOptions& o) {
   CLI::App* cmd = app.add_subcommand("check", "Run a scenario or PTX launch in hardware mode and list every "
                                               "undefined-behaviour diagnostic");
-  addInputOptions(cmd, o.in, false);
+  app::addInputOptions(cmd, o.in, false);
   cmd->add_flag("--json", o.json, "print the diagnostics as JSON");
   cmd->footer("Exit status: 0 no diagnostics, 1 at least one (or the run did not finish), 2 bad command line or "
               "input, 130 interrupted.");
@@ -25,8 +25,8 @@ void addCheckCommand(CLI::App& app, CheckOptions& o) {
 int checkCommand(const CheckOptions& o) {
   ui::LaunchRequest request = o.in;
   request.mode = "hardware";  // report and go on
-  auto in = loadEngine(request);
-  if (!in) return kExitUsage;
+  auto in = app::loadEngine(request);
+  if (!in) return app::kExitUsage;
   const RunOutcome out = runToEnd(*in->engine, in->maxSteps);
   const std::string stop = out.interrupted ? "interrupted" : std::string(core::stopSlug(out.stop));
   if (o.json) {
@@ -43,10 +43,10 @@ int checkCommand(const CheckOptions& o) {
       fmt::print("{}: no undefined behaviour found in {} steps\n", in->prepared.launch.entry, out.steps);
     else
       fmt::print("{}: {} diagnostic{}; the run {} after {} steps\n", in->prepared.launch.entry, out.diags.size(),
-                 out.diags.size() == 1 ? "" : "s", out.interrupted ? "was interrupted" : stopName(out.stop), out.steps);
+                 out.diags.size() == 1 ? "" : "s", out.interrupted ? "was interrupted" : app::stopName(out.stop), out.steps);
   }
-  if (out.interrupted) return kExitInterrupted;
-  return out.diags.empty() && out.stop == core::StopReason::Finished ? kExitOk : kExitFailed;
+  if (out.interrupted) return app::kExitInterrupted;
+  return out.diags.empty() && out.stop == core::StopReason::Finished ? app::kExitOk : app::kExitFailed;
 }
 
 }  // namespace ws::cli

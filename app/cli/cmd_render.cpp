@@ -8,8 +8,8 @@
 
 #include <fmt/format.h>
 
-#include "app/cli/cli_common.hpp"
-#include "ui/scenario_bridge.hpp"
+#include "app/common/command_line.hpp"
+#include "ui/session/scenario_bridge.hpp"
 
 namespace ws::cli {
 namespace {
@@ -28,7 +28,7 @@ bool parseRange(const std::string& s, std::uint64_t& a, std::uint64_t& b) {
 
 void addRenderCommand(CLI::App& app, RenderOptions& o) {
   CLI::App* cmd = app.add_subcommand("render", "Draw the lane view of a step (or of a range of steps) as SVG or PNG");
-  addInputOptions(cmd, o.in, true);
+  app::addInputOptions(cmd, o.in, true);
   auto* step = cmd->add_option("--step", o.step, "the step to draw: the picture after N steps (0: the launch; default 0)");
   cmd->add_option("--steps", o.steps, "draw every step from A to B (A:B) into the directory given by -o")->excludes(step);
   cmd->add_option("-o,--output", o.output, "output file (.svg or .png), or a directory with --steps")->required();
@@ -50,18 +50,18 @@ int renderCommand(const RenderOptions& o) {
   if (!o.steps.empty()) {
     if (!parseRange(o.steps, job.from, job.to)) {
       fmt::print(stderr, "error: --steps '{}' is not A:B with A <= B\n", o.steps);
-      return kExitUsage;
+      return app::kExitUsage;
     }
     job.sequence = true;
   } else {
     job.from = job.to = o.step;
     if (!o.output.ends_with(".svg") && !o.output.ends_with(".png")) {
       fmt::print(stderr, "error: -o {}: the output must end in .svg or .png\n", o.output);
-      return kExitUsage;
+      return app::kExitUsage;
     }
   }
-  auto in = loadInput(o.in);
-  if (!in) return kExitUsage;
+  auto in = app::loadInput(o.in);
+  if (!in) return app::kExitUsage;
   job.output = o.output;
   job.format = o.format;
   job.until = o.until;

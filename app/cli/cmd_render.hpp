@@ -3,7 +3,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "app/cli/input.hpp"
+#include "app/common/input.hpp"
 #include "app/cli/render_job.hpp"
 
 namespace ws::cli {

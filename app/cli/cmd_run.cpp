@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "app/cli/cli_common.hpp"
+#include "app/common/command_line.hpp"
 #include "app/cli/report.hpp"
 #include "app/cli/run_loop.hpp"
 #include "core/scenario/expectations.hpp"
@@ -17,15 +17,15 @@ namespace ws::cli {
 void addRunCommand(CLI::App& app, RunOptions& o) {
   CLI::App* run = app.add_subcommand("run", "Run a scenario or a PTX kernel launch to the end, print the final "
                                             "buffers and check the scenario's expectations");
-  addInputOptions(run, o.in, true);
+  app::addInputOptions(run, o.in, true);
   run->add_flag("--json", o.json, "print the result as JSON");
   run->footer("Exit status: 0 finished (and every expectation held), 1 stopped early or an expectation failed, "
               "2 bad command line or input, 130 interrupted.");
 }
 
 int runCommand(const RunOptions& o) {
-  auto in = loadEngine(o.in);
-  if (!in) return kExitUsage;
+  auto in = app::loadEngine(o.in);
+  if (!in) return app::kExitUsage;
   core::Engine& engine = *in->engine;
   const RunOutcome out = runToEnd(engine, in->maxSteps);
   const std::string entry = in->prepared.launch.entry;
@@ -52,7 +52,7 @@ int runCommand(const RunOptions& o) {
     // What the kernel printed comes first, as a CUDA program shows it when
     // the launch is synchronized.
     for (const auto& t : out.printed) fmt::print("{}", t.text);
-    fmt::print("{}: {} after {} steps\n", entry, out.interrupted ? "interrupted" : stopName(out.stop), out.steps);
+    fmt::print("{}: {} after {} steps\n", entry, out.interrupted ? "interrupted" : app::stopName(out.stop), out.steps);
     printBuffers(*in, engine);
     printRegisters(*in, engine);
     for (const auto& d : out.diags) printDiagnostic(*in, d);
@@ -61,9 +61,9 @@ int runCommand(const RunOptions& o) {
       fmt::print("expectations: {} checked, {} failed\n", report->checked, report->failures.size());
     }
   }
-  if (out.interrupted) return kExitInterrupted;
-  if (report) return report->ok() ? kExitOk : kExitFailed;
-  return out.stop == core::StopReason::Finished ? kExitOk : kExitFailed;
+  if (out.interrupted) return app::kExitInterrupted;
+  if (report) return report->ok() ? app::kExitOk : app::kExitFailed;
+  return out.stop == core::StopReason::Finished ? app::kExitOk : app::kExitFailed;
 }
 
 }  // namespace ws::cli

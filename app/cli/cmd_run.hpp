@@ -1,12 +1,12 @@
 #pragma once
 #include <CLI/CLI.hpp>
 
-#include "app/cli/input.hpp"
+#include "app/common/input.hpp"
 
 namespace ws::cli {
 
 struct RunOptions {
-  ui::LaunchRequest in = headlessRequest();
+  ui::LaunchRequest in = app::headlessRequest();
   bool json = false;
 };
 

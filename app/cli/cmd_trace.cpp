@@ -13,7 +13,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "app/cli/cli_common.hpp"
+#include "app/common/command_line.hpp"
 #include "app/cli/report.hpp"
 #include "app/cli/run_loop.hpp"
 #include "core/util/fnv1a.hpp"
@@ -28,7 +28,7 @@ std::string hex(std::uint64_t v) { return fmt::format("{:016x}", v); }
 void addTraceCommand(CLI::App& app, TraceOptions& o) {
   CLI::App* cmd = app.add_subcommand("trace", "Print every step of a scenario or PTX launch as one JSON object "
                                               "per line");
-  addInputOptions(cmd, o.in, true);
+  app::addInputOptions(cmd, o.in, true);
   cmd->add_option("--from", o.from, "first step to print (steps before it run silently; default 0)");
   cmd->add_option("--to", o.to, "last step to print; the trace stops after it");
   cmd->add_flag("--hash", o.hash, "print only the end line, with trace_hash (FNV-1a of the step lines) and "
@@ -40,10 +40,10 @@ void addTraceCommand(CLI::App& app, TraceOptions& o) {
 int traceCommand(const TraceOptions& o) {
   if (o.to < o.from) {
     fmt::print(stderr, "error: --to {} is before --from {}\n", o.to, o.from);
-    return kExitUsage;
+    return app::kExitUsage;
   }
-  auto in = loadEngine(o.in);
-  if (!in) return kExitUsage;
+  auto in = app::loadEngine(o.in);
+  if (!in) return app::kExitUsage;
   core::Engine& engine = *in->engine;
   SigintGuard guard;
   std::uint64_t steps = 0;
@@ -93,9 +93,9 @@ int traceCommand(const TraceOptions& o) {
   }
   fmt::print("{}\n", end.dump());
   std::fflush(stdout);
-  if (interrupted) return kExitInterrupted;
-  if (reachedTo || stop == core::StopReason::Finished) return kExitOk;
-  return kExitFailed;
+  if (interrupted) return app::kExitInterrupted;
+  if (reachedTo || stop == core::StopReason::Finished) return app::kExitOk;
+  return app::kExitFailed;
 }
 
 }  // namespace ws::cli

@@ -3,12 +3,12 @@
 
 #include <CLI/CLI.hpp>
 
-#include "app/cli/input.hpp"
+#include "app/common/input.hpp"
 
 namespace ws::cli {
 
 struct TraceOptions {
-  ui::LaunchRequest in = headlessRequest();
+  ui::LaunchRequest in = app::headlessRequest();
   std::uint64_t from = 0;
   std::uint64_t to = UINT64_MAX;
   bool hash = false;  // print only the end line, with the trace's and the final state's hashes

@@ -6,8 +6,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "app/cli/cli_common.hpp"
-#include "app/cli/input.hpp"
+#include "app/common/command_line.hpp"
+#include "app/common/input.hpp"
 #include "core/ptx/coverage.hpp"
 #include "core/ptx/parser.hpp"
 #include "core/scenario/scenario_io.hpp"
@@ -44,20 +44,20 @@ int unsupportedCommand(const UnsupportedOptions& o) {
     auto load = core::loadScenarioFile(o.path);
     if (!load.ok()) {
       for (const auto& e : load.errors) fmt::print(stderr, "{}\n", e.str());
-      return kExitUsage;
+      return app::kExitUsage;
     }
     program = load.prepared->program;
   } else {
     std::string err;
-    auto text = readTextFile(o.path, err);
+    auto text = app::readTextFile(o.path, err);
     if (!text) {
       fmt::print(stderr, "error: {}\n", err);
-      return kExitUsage;
+      return app::kExitUsage;
     }
     auto parsed = core::parsePtx(*text, o.path);
     if (!parsed.ok()) {
       for (const auto& e : parsed.errors) fmt::print(stderr, "{}\n", e.str());
-      return kExitUsage;
+      return app::kExitUsage;
     }
     program = std::make_shared<const core::Program>(std::move(*parsed.program));
   }
@@ -81,7 +81,7 @@ int unsupportedCommand(const UnsupportedOptions& o) {
       j["entries"].push_back(std::move(e));
     }
     fmt::print("{}\n", j.dump(1));
-    return kExitOk;
+    return app::kExitOk;
   }
   std::size_t affected = 0;
   for (const auto& c : coverage) affected += !c.uses.empty();
@@ -98,7 +98,7 @@ int unsupportedCommand(const UnsupportedOptions& o) {
       fmt::print("    {} ({} use{}, line{} {})\n", p.unsupported[u.unsupported].what, u.instrs.size(),
                  u.instrs.size() == 1 ? "" : "s", u.instrs.size() == 1 ? "" : "s", lineList(p, u.instrs));
   }
-  return kExitOk;
+  return app::kExitOk;
 }
 
 }  // namespace ws::cli

@@ -1,7 +1,7 @@
 // warpscope-cli: the headless front end.
 #include <CLI/CLI.hpp>
 
-#include "app/cli/cli_common.hpp"
+#include "app/common/command_line.hpp"
 #include "app/cli/cmd_check.hpp"
 #include "app/cli/cmd_render.hpp"
 #include "app/cli/cmd_run.hpp"

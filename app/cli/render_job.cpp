@@ -4,12 +4,12 @@
 
 #include <fmt/format.h>
 
-#include "app/cli/cli_common.hpp"
+#include "app/common/command_line.hpp"
 #include "app/cli/png_export.hpp"
-#include "ui/scenario_session.hpp"
-#include "ui/scene_builder.hpp"
-#include "ui/step_until.hpp"
-#include "ui/svg_writer.hpp"
+#include "ui/session/scenario_session.hpp"
+#include "ui/scene/scene_builder.hpp"
+#include "ui/session/step_until.hpp"
+#include "ui/files/svg_writer.hpp"
 
 namespace ws::cli {
 namespace {
@@ -38,7 +38,7 @@ int runRenderJob(ui::ScenarioStart start, const RenderJob& job) {
   auto made = ui::sessionFromStart(std::move(start));
   if (auto* e = std::get_if<std::string>(&made)) {
     fmt::print(stderr, "error: {}\n", *e);
-    return kExitUsage;
+    return app::kExitUsage;
   }
   ui::Session& s = *std::get<std::unique_ptr<ui::Session>>(made);
   ui::Theme theme;
@@ -47,7 +47,7 @@ int runRenderJob(ui::ScenarioStart start, const RenderJob& job) {
     auto t = ui::loadThemeFile(job.theme, err);
     if (!t) {
       fmt::print(stderr, "error: {}\n", err);
-      return kExitUsage;
+      return app::kExitUsage;
     }
     theme = *t;
   } else {
@@ -60,36 +60,36 @@ int runRenderJob(ui::ScenarioStart start, const RenderJob& job) {
     std::string err;
     writePng("", "", 1, err);
     fmt::print(stderr, "error: {}\n", err);
-    return kExitUsage;
+    return app::kExitUsage;
   }
   const std::uint64_t budget = job.maxSteps ? job.maxSteps : 50'000'000;
   if (job.from > budget) {
     fmt::print(stderr, "error: step {} is beyond --max-steps {}\n", job.from, budget);
-    return kExitUsage;
+    return app::kExitUsage;
   }
   const std::uint64_t reached = s.seek(job.from);
   if (reached < job.from) {
     fmt::print(stderr, "error: the program ends after {} steps; there is no step {}\n", reached, job.from);
-    return kExitFailed;
+    return app::kExitFailed;
   }
   if (!job.until.empty() && !ui::stepUntilMnemonic(s, job.until, budget)) {
     fmt::print(stderr, "error: no step from {} on runs an instruction starting with '{}'\n", job.from, job.until);
-    return kExitFailed;
+    return app::kExitFailed;
   }
   if (job.warp >= 0) {
     if (static_cast<std::uint64_t>(job.warp) >= s.state().warps.size()) {
       fmt::print(stderr, "error: --warp {}: the launch has {} warps\n", job.warp, s.state().warps.size());
-      return kExitUsage;
+      return app::kExitUsage;
     }
     s.focusWarp(static_cast<std::uint32_t>(job.warp));
   }
-  if (!job.sequence) return write(s, job, theme, job.output, png) ? kExitOk : kExitUsage;
+  if (!job.sequence) return write(s, job, theme, job.output, png) ? app::kExitOk : app::kExitUsage;
 
   std::error_code ec;
   std::filesystem::create_directories(job.output, ec);
   if (ec) {
     fmt::print(stderr, "error: {}: {}\n", job.output, ec.message());
-    return kExitUsage;
+    return app::kExitUsage;
   }
   for (std::uint64_t p = job.from; p <= job.to; ++p) {
     if (s.seek(p) < p) {
@@ -97,9 +97,9 @@ int runRenderJob(ui::ScenarioStart start, const RenderJob& job) {
       break;
     }
     const std::string path = (std::filesystem::path(job.output) / fmt::format("step-{:06}.{}", p, png ? "png" : "svg")).string();
-    if (!write(s, job, theme, path, png)) return kExitUsage;
+    if (!write(s, job, theme, path, png)) return app::kExitUsage;
   }
-  return kExitOk;
+  return app::kExitOk;
 }
 
 }  // namespace ws::cli

@@ -1,11 +1,11 @@
 #pragma once
 // The render command's work, apart from its command line: it takes a
-// ScenarioStart (ui/scenario_bridge.hpp), so this header includes neither of
+// ScenarioStart (ui/session/scenario_bridge.hpp), so this header includes neither of
 // the two headers that both define ws::core::Breakpoint.
 #include <cstdint>
 #include <string>
 
-#include "ui/scenario_bridge.hpp"
+#include "ui/session/scenario_bridge.hpp"
 
 namespace ws::cli {
 

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "core/exec/diagnostic_names.hpp"
+#include "core/exec/diagnostics/diagnostic_names.hpp"
 #include "core/scenario/values.hpp"
 
 namespace ws::cli {
@@ -83,11 +83,11 @@ std::vector<std::uint32_t> words(const std::vector<std::uint8_t>& b) {
   return w;
 }
 
-std::string bufferName(const Input& in, std::size_t i) {
+std::string bufferName(const app::Input& in, std::size_t i) {
   return i < in.prepared.launch.buffers.size() ? in.prepared.launch.buffers[i].name : fmt::format("buffer{}", i);
 }
 
-core::WordType bufferType(const Input& in, std::size_t i) {
+core::WordType bufferType(const app::Input& in, std::size_t i) {
   return i < in.prepared.bufferTypes.size() ? in.prepared.bufferTypes[i] : core::WordType::U32;
 }
 
@@ -119,7 +119,7 @@ std::uint32_t ptxLineOf(const core::Program& p, std::uint32_t pc) {
   return pc < p.instrs.size() ? p.instrs[pc].pos.line : 0;
 }
 
-json diagnosticJson(const Input& in, const core::Diagnostic& d) {
+json diagnosticJson(const app::Input& in, const core::Diagnostic& d) {
   const core::Program& p = *in.prepared.program;
   const std::uint32_t line = ptxLineOf(p, d.pc);
   const auto& info = core::diagInfo(d.kind);
@@ -136,7 +136,7 @@ json diagnosticJson(const Input& in, const core::Diagnostic& d) {
   return j;
 }
 
-void printDiagnostic(const Input& in, const core::Diagnostic& d) {
+void printDiagnostic(const app::Input& in, const core::Diagnostic& d) {
   const core::Program& p = *in.prepared.program;
   const auto& info = core::diagInfo(d.kind);
   const auto lanes = laneList(d.lanes);
@@ -146,7 +146,7 @@ void printDiagnostic(const Input& in, const core::Diagnostic& d) {
   fmt::print(stderr, "  ISA: {}\n", info.isaSentence);
 }
 
-json buffersJson(const Input& in, const core::Engine& e) {
+json buffersJson(const app::Input& in, const core::Engine& e) {
   json arr = json::array();
   for (std::size_t i = 0; i < in.prepared.launch.buffers.size(); ++i) {
     const auto w = words(e.buffer(static_cast<std::uint32_t>(i)));
@@ -162,7 +162,7 @@ json buffersJson(const Input& in, const core::Engine& e) {
   return arr;
 }
 
-void printBuffers(const Input& in, const core::Engine& e) {
+void printBuffers(const app::Input& in, const core::Engine& e) {
   for (std::size_t i = 0; i < in.prepared.launch.buffers.size(); ++i) {
     const auto w = words(e.buffer(static_cast<std::uint32_t>(i)));
     const core::WordType t = bufferType(in, i);
@@ -176,7 +176,7 @@ void printBuffers(const Input& in, const core::Engine& e) {
 namespace {
 // The registers a snippet user cares about: those it initialised or that its
 // code names, in the program's order.
-std::vector<std::uint32_t> snippetRegs(const Input& in, const core::Engine& e) {
+std::vector<std::uint32_t> snippetRegs(const app::Input& in, const core::Engine& e) {
   std::vector<std::uint32_t> regs;
   if (in.scenario.program.kind != core::ProgramSpec::Kind::Snippet) return regs;
   const core::Program& p = e.program();
@@ -186,7 +186,7 @@ std::vector<std::uint32_t> snippetRegs(const Input& in, const core::Engine& e) {
 }
 }  // namespace
 
-json registersJson(const Input& in, const core::Engine& e) {
+json registersJson(const app::Input& in, const core::Engine& e) {
   json out = json::array();
   const core::Program& p = e.program();
   for (std::uint32_t r : snippetRegs(in, e)) {
@@ -205,7 +205,7 @@ json registersJson(const Input& in, const core::Engine& e) {
   return out;
 }
 
-void printRegisters(const Input& in, const core::Engine& e) {
+void printRegisters(const app::Input& in, const core::Engine& e) {
   const core::Program& p = e.program();
   for (std::uint32_t r : snippetRegs(in, e)) {
     for (std::size_t w = 0; w < e.state().warps.size(); ++w) {
@@ -223,7 +223,7 @@ void printRegisters(const Input& in, const core::Engine& e) {
   }
 }
 
-json stepJson(const Input& in, const core::Engine& e, const core::StepRecord& r) {
+json stepJson(const app::Input& in, const core::Engine& e, const core::StepRecord& r) {
   const core::Program& p = e.program();
   const core::MachineState& st = e.state();
   json j;

@@ -7,8 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/cli/input.hpp"
-#include "core/exec/engine.hpp"
+#include "app/common/input.hpp"
+#include "core/exec/engine/engine.hpp"
 #include "core/trace/step_record.hpp"
 
 namespace ws::cli {
@@ -19,19 +19,19 @@ std::vector<int> laneList(std::uint32_t m);
 // PTX line of an instruction index (0 if out of range).
 std::uint32_t ptxLineOf(const core::Program& p, std::uint32_t pc);
 
-nlohmann::json diagnosticJson(const Input& in, const core::Diagnostic& d);
+nlohmann::json diagnosticJson(const app::Input& in, const core::Diagnostic& d);
 // "file:line: kind: message" + the lanes and the ISA sentence, for stderr.
-void printDiagnostic(const Input& in, const core::Diagnostic& d);
+void printDiagnostic(const app::Input& in, const core::Diagnostic& d);
 
-nlohmann::json buffersJson(const Input& in, const core::Engine& e);
-void printBuffers(const Input& in, const core::Engine& e);
+nlohmann::json buffersJson(const app::Input& in, const core::Engine& e);
+void printBuffers(const app::Input& in, const core::Engine& e);
 
 // Snippet mode: the snippet's registers, lane by lane (empty otherwise).
-nlohmann::json registersJson(const Input& in, const core::Engine& e);
-void printRegisters(const Input& in, const core::Engine& e);
+nlohmann::json registersJson(const app::Input& in, const core::Engine& e);
+void printRegisters(const app::Input& in, const core::Engine& e);
 
 // One step record as the `trace` command prints it.
-nlohmann::json stepJson(const Input& in, const core::Engine& e, const core::StepRecord& r);
+nlohmann::json stepJson(const app::Input& in, const core::Engine& e, const core::StepRecord& r);
 // What a kernel printed (device printf, assert), one object per lane's text.
 nlohmann::json printedJson(const std::vector<core::PrintedText>& printed);
 

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/exec/engine.hpp"
+#include "core/exec/engine/engine.hpp"
 
 namespace ws::cli {
 

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "app/imgui/style.hpp"
-#include "ui/scene_hit.hpp"
+#include "ui/scene/scene_hit.hpp"
 
 namespace ws::imgui {
 namespace {

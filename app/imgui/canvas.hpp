@@ -5,7 +5,7 @@
 #include <imgui.h>
 
 #include "app/imgui/fonts.hpp"
-#include "ui/scene.hpp"
+#include "ui/scene/scene.hpp"
 
 namespace ws::imgui {
 

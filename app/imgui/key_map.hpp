@@ -4,7 +4,7 @@
 // shared command table are matched against GLFW key codes here.
 #include <optional>
 
-#include "ui/actions.hpp"
+#include "ui/session/actions.hpp"
 
 struct ImGuiIO;
 

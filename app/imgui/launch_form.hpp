@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "ui/launch_request.hpp"
+#include "ui/files/launch_request.hpp"
 
 namespace ws::imgui {
 

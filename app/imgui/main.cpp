@@ -16,14 +16,14 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
-#include "app/cli/cli_common.hpp"
+#include "app/common/command_line.hpp"
 #include "app/imgui/gl_window.hpp"
 #include "app/imgui/settings.hpp"
 #include "app/imgui/style.hpp"
 #include "app/imgui/viewer.hpp"
-#include "ui/frame_stats.hpp"
-#include "ui/session.hpp"
-#include "ui/step_until.hpp"
+#include "ui/session/frame_stats.hpp"
+#include "ui/session/session.hpp"
+#include "ui/session/step_until.hpp"
 
 namespace {
 
@@ -50,7 +50,7 @@ using Clock = std::chrono::steady_clock;
 int main(int argc, char** argv) {
   CLI::App app{"warpscope-imgui: step PTX kernels and scenarios lane by lane, forward and backward"};
   Options o;
-  ws::cli::addInputOptions(&app, o.in, true, false);
+  ws::app::addInputOptions(&app, o.in, true, false);
   app.add_option("--scale", o.scale, "UI scale for high-DPI screens (default: the monitor's content scale)")
       ->check(CLI::Range(0.5, 4.0));
   app.add_option("--theme", o.theme, "light, dark or projector (default: the last one used)");
@@ -74,12 +74,12 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     const int rc = app.exit(e);
-    return rc == 0 ? 0 : ws::cli::kExitUsage;
+    return rc == 0 ? 0 : ws::app::kExitUsage;
   }
   const bool headlessRun = !o.screenshot.empty() || o.benchmarkFrames > 0;
   if (o.benchmarkFrames && o.in.path.empty()) {
     fmt::print(stderr, "error: --benchmark-frames needs an input file\n");
-    return ws::cli::kExitUsage;
+    return ws::app::kExitUsage;
   }
 
   // Scripted runs neither read nor write the person's settings: same picture every time.
@@ -90,7 +90,7 @@ int main(int argc, char** argv) {
   int width = settings.windowWidth, height = settings.windowHeight;
   if (!o.size.empty() && !parseSize(o.size, width, height)) {
     fmt::print(stderr, "error: --size '{}' is not WxH (e.g. 1600x1000)\n", o.size);
-    return ws::cli::kExitUsage;
+    return ws::app::kExitUsage;
   }
   if (o.oneWarp) settings.allWarps = false;
   if (o.allWarps) settings.allWarps = true;
@@ -98,7 +98,7 @@ int main(int argc, char** argv) {
   GLFWwindow* win = ws::imgui::openGlWindow(width, height, "warpscope", err);
   if (!win) {
     fmt::print(stderr, "error: {}\n", err);
-    return ws::cli::kExitFailed;
+    return ws::app::kExitFailed;
   }
   glfwSwapInterval(o.benchmarkFrames ? 0 : 1);
   float scale = o.scale > 0 ? o.scale : settings.scale;
@@ -128,7 +128,7 @@ int main(int argc, char** argv) {
     if (!o.theme.empty()) viewer.setTheme(o.theme);
     if (!o.in.path.empty() && !viewer.open(o.in)) {
       fmt::print(stderr, "{}\n", viewer.error());
-      if (headlessRun) rc = ws::cli::kExitUsage;
+      if (headlessRun) rc = ws::app::kExitUsage;
     }
     // --step N shows the moment after N steps, counted as the timeline and
     // `warpscope-cli render --step N` count them.
@@ -139,7 +139,7 @@ int main(int argc, char** argv) {
     if (rc == 0 && viewer.session() && !o.until.empty() &&
         !ws::ui::stepUntilMnemonic(*viewer.session(), o.until, 1'000'000)) {
       fmt::print(stderr, "no step runs an instruction starting with '{}'\n", o.until);
-      if (headlessRun) rc = ws::cli::kExitUsage;
+      if (headlessRun) rc = ws::app::kExitUsage;
     }
     if (rc == 0 && viewer.session() && o.benchmarkFrames) viewer.command(ws::ui::ActionId::UnitCycle);
 
@@ -187,7 +187,7 @@ int main(int argc, char** argv) {
         glFinish();
         if (!ws::imgui::writeFramebufferPng(fbw, fbh, o.screenshot, err)) {
           fmt::print(stderr, "error: {}\n", err);
-          rc = ws::cli::kExitFailed;
+          rc = ws::app::kExitFailed;
         } else {
           fmt::print("{}\n", o.screenshot);
         }

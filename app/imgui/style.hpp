@@ -3,7 +3,7 @@
 // (light, dark, projector: bigger type and thicker frames).
 #include <imgui.h>
 
-#include "ui/theme.hpp"
+#include "ui/scene/theme.hpp"
 
 namespace ws::imgui {
 

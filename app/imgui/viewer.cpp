@@ -6,14 +6,14 @@
 #include <fmt/format.h>
 #include <imgui.h>
 
-#include "app/cli/open_input.hpp"
+#include "app/common/open_input.hpp"
 #include "app/imgui/key_map.hpp"
 #include "app/imgui/style.hpp"
-#include "ui/scenario_session.hpp"
-#include "ui/scene_builder.hpp"
-#include "ui/scene_hit.hpp"
-#include "ui/session.hpp"
-#include "ui/status_text.hpp"
+#include "ui/session/scenario_session.hpp"
+#include "ui/scene/scene_builder.hpp"
+#include "ui/scene/scene_hit.hpp"
+#include "ui/session/session.hpp"
+#include "ui/session/status_text.hpp"
 
 namespace ws::imgui {
 namespace fs = std::filesystem;
@@ -31,7 +31,7 @@ Viewer::~Viewer() = default;
 std::string Viewer::title() const { return ui::windowTitle(m_session.get()); }
 
 bool Viewer::open(const ui::LaunchRequest& in) {
-  ui::ScenarioStart start = cli::openInput(in);
+  ui::ScenarioStart start = app::openInput(in);
   if (!start.engine) {
     m_error = start.error;
     m_showError = true;

@@ -5,23 +5,23 @@
 //
 // It owns the Session, the person's choices (stepping unit, cursor line) and
 // the RunDriver; every command goes through the shared table in
-// ui/actions.hpp, so menus, toolbar and keys do exactly what the Qt app does.
+// ui/session/actions.hpp, so menus, toolbar and keys do exactly what the Qt app does.
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "app/cli/input_options.hpp"
+#include "app/common/input_options.hpp"
 #include "app/imgui/canvas.hpp"
 #include "app/imgui/file_browser.hpp"
 #include "app/imgui/fonts.hpp"
 #include "app/imgui/settings.hpp"
-#include "ui/actions.hpp"
-#include "ui/gallery.hpp"
-#include "ui/run_driver.hpp"
-#include "ui/scene.hpp"
-#include "ui/theme.hpp"
+#include "ui/session/actions.hpp"
+#include "ui/lesson/gallery.hpp"
+#include "ui/session/run_driver.hpp"
+#include "ui/scene/scene.hpp"
+#include "ui/scene/theme.hpp"
 
 namespace ws::ui {
 class Session;

@@ -5,9 +5,9 @@
 
 #include "app/imgui/style.hpp"
 #include "app/imgui/viewer.hpp"
-#include "ui/scene_hit.hpp"
-#include "ui/session.hpp"
-#include "ui/status_text.hpp"
+#include "ui/scene/scene_hit.hpp"
+#include "ui/session/session.hpp"
+#include "ui/session/status_text.hpp"
 
 namespace ws::imgui {
 

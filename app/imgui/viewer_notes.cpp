@@ -7,7 +7,7 @@
 
 #include "app/imgui/style.hpp"
 #include "app/imgui/viewer.hpp"
-#include "ui/session.hpp"
+#include "ui/session/session.hpp"
 
 namespace ws::imgui {
 

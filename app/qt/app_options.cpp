@@ -5,7 +5,7 @@
 
 #include <cstdio>
 
-#include "ui/gallery.hpp"
+#include "ui/lesson/gallery.hpp"
 
 namespace ws::qt {
 namespace {

@@ -7,7 +7,7 @@
 
 #include <optional>
 
-#include "ui/launch_request.hpp"
+#include "ui/files/launch_request.hpp"
 
 namespace ws::qt {
 

@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "app/qt/lane_canvas.hpp"
+#include "app/qt/widgets/lane_canvas.hpp"
 #include "app/qt/main_window.hpp"
 
 namespace ws::qt {

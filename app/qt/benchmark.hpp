@@ -4,7 +4,7 @@
 // numbers). At the end of the launch it starts again from step 0.
 #include <string>
 
-#include "ui/frame_stats.hpp"
+#include "ui/session/frame_stats.hpp"
 
 namespace ws::qt {
 

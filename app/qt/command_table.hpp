@@ -1,5 +1,5 @@
 #pragma once
-// One QAction per command of ui/actions.hpp: label, menu, shortcut and tip
+// One QAction per command of ui/session/actions.hpp: label, menu, shortcut and tip
 // come from the shared table; radio groups for the checkable menus; enabled
 // and checked are refreshed on every session revision.
 #include <QAction>
@@ -12,7 +12,7 @@
 
 #include "app/qt/run_controller.hpp"
 #include "app/qt/session_host.hpp"
-#include "ui/actions.hpp"
+#include "ui/session/actions.hpp"
 
 namespace ws::qt {
 

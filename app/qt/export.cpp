@@ -2,8 +2,8 @@
 
 #include <QDir>
 
-#include "app/qt/scene_painter.hpp"
-#include "ui/svg_writer.hpp"
+#include "app/qt/widgets/scene_painter.hpp"
+#include "ui/files/svg_writer.hpp"
 
 namespace ws::qt {
 

@@ -3,9 +3,9 @@
 // (ui::toSvg) or PNG (the scene painted into a QImage).
 #include <QString>
 
-#include "ui/scene.hpp"
-#include "ui/scene_builder.hpp"
-#include "ui/session.hpp"
+#include "ui/scene/scene.hpp"
+#include "ui/scene/scene_builder.hpp"
+#include "ui/session/session.hpp"
 
 namespace ws::qt {
 

@@ -4,7 +4,7 @@
 #include <QDialog>
 #include <QListWidget>
 
-#include "ui/gallery.hpp"
+#include "ui/lesson/gallery.hpp"
 
 namespace ws::qt {
 

@@ -9,7 +9,7 @@
 #include <QLineEdit>
 #include <QSpinBox>
 
-#include "ui/launch_request.hpp"
+#include "ui/files/launch_request.hpp"
 
 namespace ws::qt {
 

@@ -10,11 +10,11 @@
 
 #include "app/qt/app_options.hpp"
 #include "app/qt/benchmark.hpp"
-#include "app/qt/lane_canvas.hpp"
+#include "app/qt/widgets/lane_canvas.hpp"
 #include "app/qt/lecture/lecture_features.hpp"
 #include "app/qt/main_window.hpp"
-#include "app/qt/scene_painter.hpp"
-#include "ui/step_until.hpp"
+#include "app/qt/widgets/scene_painter.hpp"
+#include "ui/session/step_until.hpp"
 
 namespace {
 

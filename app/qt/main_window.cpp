@@ -15,23 +15,23 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
-#include "app/qt/console_panel.hpp"
-#include "app/qt/diagnostics_panel.hpp"
+#include "app/qt/panels/console_panel.hpp"
+#include "app/qt/panels/diagnostics_panel.hpp"
 #include "app/qt/export.hpp"
-#include "app/qt/focus_bar.hpp"
+#include "app/qt/widgets/focus_bar.hpp"
 #include "app/qt/gallery_dialog.hpp"
-#include "app/qt/lane_canvas.hpp"
+#include "app/qt/widgets/lane_canvas.hpp"
 #include "app/qt/launch_dialog.hpp"
-#include "app/qt/listing_panel.hpp"
-#include "app/qt/mbarrier_panel.hpp"
-#include "app/qt/memory_panel.hpp"
-#include "app/qt/narration_panel.hpp"
-#include "app/qt/register_model.hpp"
-#include "app/qt/scene_painter.hpp"
-#include "app/qt/timeline_bar.hpp"
-#include "ui/gallery.hpp"
-#include "ui/status_text.hpp"
-#include "ui/theme.hpp"
+#include "app/qt/panels/listing_panel.hpp"
+#include "app/qt/panels/mbarrier_panel.hpp"
+#include "app/qt/panels/memory_panel.hpp"
+#include "app/qt/panels/narration_panel.hpp"
+#include "app/qt/panels/register_model.hpp"
+#include "app/qt/widgets/scene_painter.hpp"
+#include "app/qt/widgets/timeline_bar.hpp"
+#include "ui/lesson/gallery.hpp"
+#include "ui/session/status_text.hpp"
+#include "ui/scene/theme.hpp"
 
 namespace ws::qt {
 namespace {

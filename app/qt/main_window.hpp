@@ -1,6 +1,6 @@
 #pragma once
 // The main window: wires the panels (one class each) to one SessionHost and
-// one RunController, builds the menus and toolbar from ui/actions.hpp, and
+// one RunController, builds the menus and toolbar from ui/session/actions.hpp, and
 // owns files, export, themes and settings.
 //
 // Extending it (new panels, modes, menu entries) needs no change here:

@@ -1,5 +1,5 @@
 #pragma once
-// Runs the shared commands (ui/actions.hpp) on the open session. Long ones
+// Runs the shared commands (ui/session/actions.hpp) on the open session. Long ones
 // (continue, reverse continue, run to end, run to cursor) go through
 // ui::RunDriver a chunk per timer tick, so the window keeps painting and Stop
 // answers at once.
@@ -8,8 +8,8 @@
 #include <QTimer>
 
 #include "app/qt/session_host.hpp"
-#include "ui/actions.hpp"
-#include "ui/run_driver.hpp"
+#include "ui/session/actions.hpp"
+#include "ui/session/run_driver.hpp"
 
 namespace ws::qt {
 

@@ -8,9 +8,9 @@
 #include <memory>
 #include <optional>
 
-#include "ui/scenario_document.hpp"
-#include "ui/session.hpp"
-#include "ui/theme.hpp"
+#include "ui/files/scenario_document.hpp"
+#include "ui/session/session.hpp"
+#include "ui/scene/theme.hpp"
 
 namespace ws::qt {
 

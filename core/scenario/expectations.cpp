@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "core/exec/diagnostic_names.hpp"
+#include "core/exec/diagnostics/diagnostic_names.hpp"
 #include "core/scenario/values.hpp"
 
 namespace ws::core {

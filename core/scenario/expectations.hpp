@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/exec/engine.hpp"
+#include "core/exec/engine/engine.hpp"
 #include "core/scenario/scenario.hpp"
 #include "core/scenario/scenario_io.hpp"
 

@@ -6,7 +6,7 @@
 #include <memory>
 #include <string>
 
-#include "core/exec/mufu_tables.hpp"
+#include "core/exec/alu/mufu_tables.hpp"
 
 namespace ws::core {
 

@@ -12,10 +12,10 @@
 #include <variant>
 #include <vector>
 
-#include "core/exec/diagnostic.hpp"
-#include "core/exec/engine.hpp"
-#include "core/exec/launch.hpp"
-#include "core/exec/options.hpp"
+#include "core/exec/diagnostics/diagnostic.hpp"
+#include "core/exec/engine/engine.hpp"
+#include "core/exec/state/launch.hpp"
+#include "core/exec/engine/options.hpp"
 #include "core/isa/data_type.hpp"
 #include "core/isa/instr.hpp"
 #include "core/scenario/narration.hpp"

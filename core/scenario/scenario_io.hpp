@@ -11,7 +11,7 @@
 #include <variant>
 #include <vector>
 
-#include "core/exec/engine.hpp"
+#include "core/exec/engine/engine.hpp"
 #include "core/ptx/diagnostic.hpp"
 #include "core/scenario/scenario.hpp"
 

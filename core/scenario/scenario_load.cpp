@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "core/exec/diagnostic_names.hpp"
+#include "core/exec/diagnostics/diagnostic_names.hpp"
 #include "core/scenario/migrate.hpp"
 #include "core/scenario/prepare_detail.hpp"
 #include "core/scenario/scenario_io.hpp"

@@ -4,7 +4,7 @@
 // multi-line text stays readable, and a second save is byte-identical.
 #include <fmt/format.h>
 
-#include "core/exec/diagnostic_names.hpp"
+#include "core/exec/diagnostics/diagnostic_names.hpp"
 #include "core/scenario/scenario_io.hpp"
 #include "core/scenario/values.hpp"
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/scenario/expr.hpp"
+#include "core/expr/expr.hpp"
 #include "core/scenario/scenario.hpp"
 
 namespace ws::core {

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "core/isa/data_type.hpp"
-#include "core/scenario/expr.hpp"
+#include "core/expr/expr.hpp"
 #include "core/scenario/scenario.hpp"
 
 namespace ws::core {

@@ -7,7 +7,7 @@
 #include <iterator>
 #include <vector>
 
-#include "core/exec/machine_state.hpp"
+#include "core/exec/state/machine_state.hpp"
 #include "core/ptx/program.hpp"
 
 namespace ws::core {

@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/exec/engine.hpp"
+#include "core/exec/engine/engine.hpp"
 #include "core/trace/step_record.hpp"
 
 namespace ws::core {

@@ -1,8 +1,8 @@
 #pragma once
 // Moving a machine state across one recorded step, by data alone: forward
 // (apply every change's `after`) or backward (apply every `before`).
-#include "core/exec/engine.hpp"
-#include "core/exec/machine_state.hpp"
+#include "core/exec/engine/engine.hpp"
+#include "core/exec/state/machine_state.hpp"
 #include "core/trace/step_record.hpp"
 
 namespace ws::core {

@@ -18,7 +18,7 @@
 #include <iterator>
 #include <vector>
 
-#include "core/exec/machine_state.hpp"
+#include "core/exec/state/machine_state.hpp"
 
 namespace ws::core {
 

@@ -8,9 +8,9 @@
 #include <utility>
 #include <vector>
 
-#include "core/exec/diagnostic.hpp"
-#include "core/exec/machine_state.hpp"
-#include "core/exec/printed.hpp"
+#include "core/exec/diagnostics/diagnostic.hpp"
+#include "core/exec/state/machine_state.hpp"
+#include "core/exec/state/printed.hpp"
 #include "core/ptx/program.hpp"
 #include "core/trace/flow_list.hpp"
 #include "core/trace/reg_journal.hpp"

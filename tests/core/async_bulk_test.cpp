@@ -10,8 +10,8 @@
 
 #include <cstring>
 
-#include "core/exec/atomic_ops.hpp"
-#include "core/exec/mbarrier_object.hpp"
+#include "core/exec/memory/atomic_ops.hpp"
+#include "core/exec/async/mbarrier_object.hpp"
 #include "core/trace/history.hpp"
 #include "tests/core/test_util.hpp"
 

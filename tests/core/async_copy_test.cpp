@@ -10,8 +10,8 @@
 
 #include <cstring>
 
-#include "core/exec/async_op.hpp"
-#include "core/exec/mbarrier_object.hpp"
+#include "core/exec/async/async_op.hpp"
+#include "core/exec/async/mbarrier_object.hpp"
 #include "core/trace/history.hpp"
 #include "tests/core/test_util.hpp"
 

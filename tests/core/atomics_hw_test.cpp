@@ -4,7 +4,7 @@
 // H100's own runs and which are checked by their order invariants.
 #include <gtest/gtest.h>
 
-#include "core/exec/atomic_ops.hpp"
+#include "core/exec/memory/atomic_ops.hpp"
 #include "tests/core/golden_replay.hpp"
 #include "tests/core/test_util.hpp"
 

@@ -8,7 +8,7 @@
 
 #include <variant>
 
-#include "core/exec/atomic_ops.hpp"
+#include "core/exec/memory/atomic_ops.hpp"
 #include "tests/core/golden_replay.hpp"
 #include "tests/core/test_util.hpp"
 

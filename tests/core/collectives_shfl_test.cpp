@@ -1,7 +1,7 @@
 // shfl.sync: every row of the ISA's source-lane table, the c operand's clamp
 // and segment mask, sub-warp widths, the d|p predicate, partial membermasks in
 // branches, exited lanes, and the undefined source cases. Expected values are
-// worked out by hand from the PTX ISA semantics (see core/exec/shfl.cpp);
+// worked out by hand from the PTX ISA semantics (see core/exec/collectives/shfl.cpp);
 // a lane's input is A(l) = 0x1000 + l, so a result names the lane it came from.
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // The software rounding core (float_bits) and the correctly rounded
 // operations (float_ops), checked against values worked out by hand: ties,
 // every rounding mode, subnormals, overflow, flush-to-zero, NaN rules.
-#include "core/exec/float_bits.hpp"
+#include "core/exec/alu/float_bits.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "core/exec/float_ops.hpp"
+#include "core/exec/alu/float_ops.hpp"
 
 namespace {
 

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/exec/diagnostic.hpp"
+#include "core/exec/diagnostics/diagnostic.hpp"
 #include "tests/core/hw_recording.hpp"
 #include "tests/core/test_util.hpp"
 

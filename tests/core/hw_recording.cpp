@@ -10,7 +10,7 @@
 #include <mutex>
 #include <stdexcept>
 
-#include "core/exec/diagnostic.hpp"
+#include "core/exec/diagnostics/diagnostic.hpp"
 #include "core/ptx/parser.hpp"
 #include "tests/core/golden_replay.hpp"
 #include "tests/core/test_util.hpp"

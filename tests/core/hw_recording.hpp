@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "core/exec/engine.hpp"
-#include "core/exec/mufu_tables.hpp"
+#include "core/exec/engine/engine.hpp"
+#include "core/exec/alu/mufu_tables.hpp"
 
 namespace ws::test {
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "core/exec/diagnostic.hpp"
+#include "core/exec/diagnostics/diagnostic.hpp"
 #include "tests/core/hwmode_matrix.hpp"
 
 namespace ws::test {

@@ -8,7 +8,7 @@
 
 #include <set>
 
-#include "core/exec/diagnostic.hpp"
+#include "core/exec/diagnostics/diagnostic.hpp"
 #include "tests/core/hwmode_matrix.hpp"
 
 namespace ws::test {

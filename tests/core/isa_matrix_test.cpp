@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "core/exec/diagnostic.hpp"
+#include "core/exec/diagnostics/diagnostic.hpp"
 #include "tests/core/golden_replay.hpp"
 #include "tests/core/hw_recording.hpp"
 #include "tests/core/isa_approx_bounds.hpp"

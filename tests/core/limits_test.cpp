@@ -6,7 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/exec/engine.hpp"
+#include "core/exec/engine/engine.hpp"
 #include "tests/core/scenario_test_util.hpp"
 #include "tests/core/test_util.hpp"
 

@@ -3,7 +3,7 @@
 // engine's handling of the warp-wide wait. The H100 corpus
 // (tensor_replay_test) checks every form against the hardware; these say
 // the same things in a form a reader can check against the PTX ISA tables.
-#include "core/exec/matrix_layout.hpp"
+#include "core/exec/tensor/matrix_layout.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,7 +12,7 @@
 #include <tuple>
 #include <vector>
 
-#include "core/exec/matrix_numerics.hpp"
+#include "core/exec/tensor/matrix_numerics.hpp"
 #include "core/ptx/parser.hpp"
 #include "tests/core/test_util.hpp"
 

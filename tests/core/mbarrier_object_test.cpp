@@ -3,7 +3,7 @@
 // values worked out by hand.
 #include <gtest/gtest.h>
 
-#include "core/exec/mbarrier_object.hpp"
+#include "core/exec/async/mbarrier_object.hpp"
 
 namespace {
 

@@ -10,7 +10,7 @@
 
 #include <variant>
 
-#include "core/exec/mbarrier_object.hpp"
+#include "core/exec/async/mbarrier_object.hpp"
 #include "core/trace/history.hpp"
 #include "tests/core/golden_replay.hpp"
 #include "tests/core/test_util.hpp"

@@ -265,7 +265,7 @@ TEST(ParserNvcc, FeaturesModule) {
 }
 
 // printf as nvcc lowers it: a call to the system function vprintf, which the
-// module only declares; the engine runs it (core/exec/syscalls.cpp).
+// module only declares; the engine runs it (core/exec/control/syscalls.cpp).
 TEST(ParserNvcc, CallToVprintfIsASystemCall) {
   std::string text = readFile(WS_TEST_DATA "/ptx/printf.ptx");
   ParseResult r = parsePtx(text, "printf.ptx");

@@ -6,7 +6,7 @@
 // jump tables, texture references and call prototypes.
 #include <gtest/gtest.h>
 
-#include "core/exec/diagnostic.hpp"
+#include "core/exec/diagnostics/diagnostic.hpp"
 #include "core/ptx/coverage.hpp"
 #include "tests/core/ptx_test_util.hpp"
 #include "tests/core/test_util.hpp"

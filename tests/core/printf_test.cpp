@@ -8,7 +8,7 @@
 #include <set>
 #include <sstream>
 
-#include "core/exec/device_printf.hpp"
+#include "core/exec/control/device_printf.hpp"
 #include "tests/core/hw_recording.hpp"
 
 namespace ws::test {

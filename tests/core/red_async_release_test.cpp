@@ -9,7 +9,7 @@
 
 #include <cstring>
 
-#include "core/exec/async_op.hpp"
+#include "core/exec/async/async_op.hpp"
 #include "tests/core/test_util.hpp"
 
 namespace {

@@ -12,7 +12,7 @@
 #include <cstring>
 #include <variant>
 
-#include "core/exec/mbarrier_object.hpp"
+#include "core/exec/async/mbarrier_object.hpp"
 #include "tests/core/golden_replay.hpp"
 #include "tests/core/test_util.hpp"
 

@@ -1,5 +1,5 @@
 // The register files of a large launch come from one arena
-// (core/exec/register_arena.hpp): that changes where the rows live, never
+// (core/exec/state/register_arena.hpp): that changes where the rows live, never
 // what they hold. Copies of the state (checkpoints, copied engines) are
 // rows of their own on the heap, and a history moves back and forth over a
 // launch in an arena exactly as over one on the heap.
@@ -7,7 +7,7 @@
 
 #include <memory>
 
-#include "core/exec/register_arena.hpp"
+#include "core/exec/state/register_arena.hpp"
 #include "core/trace/history.hpp"
 #include "tests/core/test_util.hpp"
 

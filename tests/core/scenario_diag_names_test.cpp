@@ -1,4 +1,4 @@
-// Stable short names of diagnostic kinds (core/exec/diagnostic_names.hpp):
+// Stable short names of diagnostic kinds (core/exec/diagnostics/diagnostic_names.hpp):
 // they are part of the scenario file format, so the published ones are
 // pinned here. Renaming a DiagKind must keep its old name loading (alias).
 #include <gtest/gtest.h>
@@ -6,7 +6,7 @@
 #include <set>
 #include <string>
 
-#include "core/exec/diagnostic_names.hpp"
+#include "core/exec/diagnostics/diagnostic_names.hpp"
 
 namespace ws::core {
 namespace {

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/exec/diagnostic_names.hpp"
+#include "core/exec/diagnostics/diagnostic_names.hpp"
 #include "core/scenario/buffers.hpp"
 #include "core/scenario/expectations.hpp"
 #include "core/scenario/random.hpp"

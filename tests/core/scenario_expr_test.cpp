@@ -1,11 +1,11 @@
-// The per-lane expression language of scenario files (core/scenario/expr.hpp).
+// The per-lane expression language of scenario files (core/expr/expr.hpp).
 #include <gtest/gtest.h>
 
 #include <bit>
 #include <cmath>
 #include <string>
 
-#include "core/scenario/expr.hpp"
+#include "core/expr/expr.hpp"
 
 namespace ws::core {
 namespace {

@@ -2,7 +2,7 @@
 // file reported with file:line:col and a message that says how to fix it.
 #include <gtest/gtest.h>
 
-#include "core/exec/diagnostic_names.hpp"
+#include "core/exec/diagnostics/diagnostic_names.hpp"
 #include "core/ptx/parser.hpp"
 #include "tests/core/scenario_test_util.hpp"
 

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/exec/engine.hpp"
+#include "core/exec/engine/engine.hpp"
 #include "core/ptx/parser.hpp"
 
 namespace ws::test {

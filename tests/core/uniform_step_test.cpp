@@ -18,7 +18,7 @@
 #include <optional>
 #include <fmt/format.h>
 
-#include "core/exec/uniform_op.hpp"
+#include "core/exec/engine/uniform_op.hpp"
 #include "core/ptx/parser.hpp"
 #include "tests/core/golden_replay.hpp"
 #include "tests/core/hw_recording.hpp"

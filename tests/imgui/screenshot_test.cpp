@@ -11,7 +11,7 @@
 
 #include <stb_image.h>
 
-#include "ui/theme.hpp"
+#include "ui/scene/theme.hpp"
 
 namespace {
 namespace fs = std::filesystem;

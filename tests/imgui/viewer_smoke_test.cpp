@@ -11,8 +11,8 @@
 
 #include "app/imgui/key_map.hpp"
 #include "tests/imgui/headless.hpp"
-#include "ui/gallery.hpp"
-#include "ui/session.hpp"
+#include "ui/lesson/gallery.hpp"
+#include "ui/session/session.hpp"
 
 namespace ws::imgui {
 namespace {

@@ -14,7 +14,7 @@
 #include <filesystem>
 #include <set>
 
-#include "ui/theme.hpp"
+#include "ui/scene/theme.hpp"
 
 namespace {
 namespace fs = std::filesystem;

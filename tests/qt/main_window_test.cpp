@@ -22,17 +22,17 @@
 #include <memory>
 
 #include "app/qt/app_options.hpp"
-#include "app/qt/console_panel.hpp"
+#include "app/qt/panels/console_panel.hpp"
 #include "app/qt/export.hpp"
 #include "app/qt/gallery_dialog.hpp"
-#include "app/qt/lane_canvas.hpp"
-#include "app/qt/listing_panel.hpp"
+#include "app/qt/widgets/lane_canvas.hpp"
+#include "app/qt/panels/listing_panel.hpp"
 #include "app/qt/main_window.hpp"
-#include "app/qt/register_model.hpp"
-#include "app/qt/scene_painter.hpp"
-#include "app/qt/focus_bar.hpp"
-#include "app/qt/timeline_bar.hpp"
-#include "ui/gallery.hpp"
+#include "app/qt/panels/register_model.hpp"
+#include "app/qt/widgets/scene_painter.hpp"
+#include "app/qt/widgets/focus_bar.hpp"
+#include "app/qt/widgets/timeline_bar.hpp"
+#include "ui/lesson/gallery.hpp"
 
 namespace ws::qt {
 namespace {

@@ -7,9 +7,9 @@
 #include <set>
 
 #include "tests/ui/ui_test_util.hpp"
-#include "ui/actions.hpp"
-#include "ui/run_driver.hpp"
-#include "ui/session.hpp"
+#include "ui/session/actions.hpp"
+#include "ui/session/run_driver.hpp"
+#include "ui/session/session.hpp"
 
 namespace ws::ui {
 namespace {

@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "tests/ui/ui_test_util.hpp"
-#include "ui/document.hpp"
-#include "ui/session.hpp"
+#include "ui/files/document.hpp"
+#include "ui/session/session.hpp"
 
 namespace ws::ui {
 namespace {

@@ -1,12 +1,12 @@
 // Untyped registers that carry float bits are shown as floats: the butterfly
 // sum as nvcc writes it moves the float through .b32 registers.
-#include "ui/float_registers.hpp"
+#include "ui/frame/float_registers.hpp"
 
 #include <gtest/gtest.h>
 
 #include "tests/ui/ui_test_util.hpp"
-#include "ui/format.hpp"
-#include "ui/views.hpp"
+#include "ui/frame/format.hpp"
+#include "ui/views/views.hpp"
 
 namespace ws::ui {
 namespace {

@@ -1,7 +1,7 @@
 // Value formatting: every notation a register column can use, masks, lane lists.
 #include <gtest/gtest.h>
 
-#include "ui/format.hpp"
+#include "ui/frame/format.hpp"
 
 namespace ws::ui {
 namespace {

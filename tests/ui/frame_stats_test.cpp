@@ -1,7 +1,7 @@
 // The front ends' frame-time statistics.
 #include <gtest/gtest.h>
 
-#include "ui/frame_stats.hpp"
+#include "ui/session/frame_stats.hpp"
 
 namespace ws::ui {
 namespace {

@@ -11,11 +11,11 @@
 #include <map>
 #include <set>
 
-#include "ui/scenario_session.hpp"
-#include "ui/scene_builder.hpp"
-#include "ui/session.hpp"
-#include "ui/step_facts.hpp"
-#include "ui/svg_writer.hpp"
+#include "ui/session/scenario_session.hpp"
+#include "ui/scene/scene_builder.hpp"
+#include "ui/session/session.hpp"
+#include "ui/frame/step_facts.hpp"
+#include "ui/files/svg_writer.hpp"
 
 namespace ws::ui {
 namespace {

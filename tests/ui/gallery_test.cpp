@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "ui/gallery.hpp"
+#include "ui/lesson/gallery.hpp"
 
 namespace ws::ui {
 namespace {

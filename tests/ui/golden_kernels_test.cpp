@@ -9,9 +9,9 @@
 #include <set>
 
 #include "tests/ui/ui_test_util.hpp"
-#include "ui/format.hpp"
-#include "ui/scene_builder.hpp"
-#include "ui/svg_writer.hpp"
+#include "ui/frame/format.hpp"
+#include "ui/scene/scene_builder.hpp"
+#include "ui/files/svg_writer.hpp"
 
 namespace ws::ui {
 namespace {

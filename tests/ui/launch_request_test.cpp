@@ -11,7 +11,7 @@
 #include <fstream>
 
 #include "core/scenario/scenario.hpp"
-#include "ui/launch_request.hpp"
+#include "ui/files/launch_request.hpp"
 
 namespace ws::ui {
 namespace {

@@ -6,8 +6,8 @@
 #include <fstream>
 
 #include "tests/ui/ui_test_util.hpp"
-#include "ui/scenario_session.hpp"
-#include "ui/source_cache.hpp"
+#include "ui/session/scenario_session.hpp"
+#include "ui/frame/source_cache.hpp"
 
 namespace ws::ui {
 namespace {

@@ -2,15 +2,15 @@
 // (tests/data/tensor/tc_lessons.ptx): the mma tiles coloured by owning lane,
 // the ldmatrix row addresses and arrows, the per-lane sentences, and the
 // fragment grid in the SVG export.
-#include "ui/matrix_view.hpp"
+#include "ui/views/matrix_view.hpp"
 
 #include <gtest/gtest.h>
 
 
 #include "tests/ui/ui_test_util.hpp"
-#include "ui/scene_builder.hpp"
-#include "ui/svg_writer.hpp"
-#include "ui/views.hpp"
+#include "ui/scene/scene_builder.hpp"
+#include "ui/files/svg_writer.hpp"
+#include "ui/views/views.hpp"
 
 namespace ws::ui {
 namespace {

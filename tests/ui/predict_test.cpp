@@ -4,9 +4,9 @@
 #include <gtest/gtest.h>
 
 #include "tests/ui/ui_test_util.hpp"
-#include "ui/predict.hpp"
-#include "ui/predict_scene.hpp"
-#include "ui/session.hpp"
+#include "ui/lesson/predict.hpp"
+#include "ui/lesson/predict_scene.hpp"
+#include "ui/session/session.hpp"
 
 namespace ws::ui {
 namespace {

@@ -7,8 +7,8 @@
 #include <fstream>
 
 #include "core/scenario/scenario.hpp"
-#include "ui/scenario_document.hpp"
-#include "ui/step_until.hpp"
+#include "ui/files/scenario_document.hpp"
+#include "ui/session/step_until.hpp"
 
 namespace ws::ui {
 namespace {

@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "tests/ui/ui_test_util.hpp"
-#include "ui/scene_builder.hpp"
-#include "ui/svg_writer.hpp"
+#include "ui/scene/scene_builder.hpp"
+#include "ui/files/svg_writer.hpp"
 
 namespace ws::ui {
 namespace {

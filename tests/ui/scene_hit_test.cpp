@@ -6,9 +6,9 @@
 #include <cmath>
 
 #include "tests/ui/ui_test_util.hpp"
-#include "ui/scene_builder.hpp"
-#include "ui/scene_hit.hpp"
-#include "ui/session.hpp"
+#include "ui/scene/scene_builder.hpp"
+#include "ui/scene/scene_hit.hpp"
+#include "ui/session/session.hpp"
 
 namespace ws::ui {
 namespace {

@@ -8,8 +8,8 @@
 #include <map>
 
 #include "tests/ui/synthetic_steps.hpp"
-#include "ui/scene_builder.hpp"
-#include "ui/svg_writer.hpp"
+#include "ui/scene/scene_builder.hpp"
+#include "ui/files/svg_writer.hpp"
 
 namespace ws::ui {
 namespace {

@@ -5,10 +5,10 @@
 
 #include "core/ptx/parser.hpp"
 #include "tests/ui/ui_test_util.hpp"
-#include "ui/actions.hpp"
-#include "ui/scene_builder.hpp"
-#include "ui/session.hpp"
-#include "ui/svg_writer.hpp"
+#include "ui/session/actions.hpp"
+#include "ui/scene/scene_builder.hpp"
+#include "ui/session/session.hpp"
+#include "ui/files/svg_writer.hpp"
 
 namespace ws::ui {
 namespace {

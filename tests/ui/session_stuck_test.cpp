@@ -5,8 +5,8 @@
 
 #include "core/ptx/parser.hpp"
 #include "tests/ui/ui_test_util.hpp"
-#include "ui/actions.hpp"
-#include "ui/session.hpp"
+#include "ui/session/actions.hpp"
+#include "ui/session/session.hpp"
 #include "tests/kernels/crossed_barriers.hpp"
 
 namespace ws::ui {

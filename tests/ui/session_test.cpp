@@ -8,8 +8,8 @@
 #include <fstream>
 
 #include "tests/ui/ui_test_util.hpp"
-#include "ui/scenario_session.hpp"
-#include "ui/session.hpp"
+#include "ui/session/scenario_session.hpp"
+#include "ui/session/session.hpp"
 
 namespace ws::ui {
 namespace {

@@ -4,9 +4,9 @@
 #include <fmt/format.h>
 
 #include "tests/ui/ui_test_util.hpp"
-#include "ui/run_driver.hpp"
-#include "ui/session.hpp"
-#include "ui/status_text.hpp"
+#include "ui/session/run_driver.hpp"
+#include "ui/session/session.hpp"
+#include "ui/session/status_text.hpp"
 
 namespace ws::ui {
 namespace {

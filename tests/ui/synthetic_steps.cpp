@@ -2,7 +2,7 @@
 #include <fmt/format.h>
 
 
-#include "core/exec/mbarrier_object.hpp"
+#include "core/exec/async/mbarrier_object.hpp"
 
 namespace ws::test::ui {
 namespace {

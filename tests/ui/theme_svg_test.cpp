@@ -8,9 +8,9 @@
 #include <regex>
 
 #include "tests/ui/ui_test_util.hpp"
-#include "ui/scene.hpp"
-#include "ui/svg_writer.hpp"
-#include "ui/theme.hpp"
+#include "ui/scene/scene.hpp"
+#include "ui/files/svg_writer.hpp"
+#include "ui/scene/theme.hpp"
 
 namespace ws::ui {
 namespace {

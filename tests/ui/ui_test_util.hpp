@@ -10,12 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "core/exec/engine.hpp"
+#include "core/exec/engine/engine.hpp"
 #include "core/ptx/parser.hpp"
 #include "tests/core/test_util.hpp"
-#include "ui/frame.hpp"
-#include "ui/history_index.hpp"
-#include "ui/session.hpp"
+#include "ui/frame/frame.hpp"
+#include "ui/views/history_index.hpp"
+#include "ui/session/session.hpp"
 
 namespace ws::test::ui {
 

@@ -3,8 +3,8 @@
 
 #include <bit>
 
-#include "ui/format.hpp"
-#include "ui/value_parse.hpp"
+#include "ui/frame/format.hpp"
+#include "ui/frame/value_parse.hpp"
 
 namespace ws::ui {
 namespace {

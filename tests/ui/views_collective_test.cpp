@@ -6,9 +6,9 @@
 #include <bit>
 
 #include "tests/ui/synthetic_steps.hpp"
-#include "ui/scene_builder.hpp"
-#include "ui/theme.hpp"
-#include "ui/views.hpp"
+#include "ui/scene/scene_builder.hpp"
+#include "ui/scene/theme.hpp"
+#include "ui/views/views.hpp"
 
 namespace ws::ui {
 namespace {

@@ -3,12 +3,12 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "core/exec/memory_map.hpp"
+#include "core/exec/memory/memory_map.hpp"
 #include "tests/ui/synthetic_steps.hpp"
-#include "ui/step_facts.hpp"
-#include "ui/views.hpp"
+#include "ui/frame/step_facts.hpp"
+#include "ui/views/views.hpp"
 
-#include "core/exec/mbarrier_object.hpp"
+#include "core/exec/async/mbarrier_object.hpp"
 
 namespace ws::ui {
 namespace {

@@ -6,7 +6,7 @@
 #include <QPlainTextEdit>
 #include <vector>
 
-#include "ui/document.hpp"
+#include "ui/files/document.hpp"
 
 namespace ws::qt {
 

@@ -7,7 +7,7 @@
 #include <QVBoxLayout>
 
 #include "app/qt/lecture/code_editor.hpp"
-#include "ui/session.hpp"
+#include "ui/session/session.hpp"
 
 namespace ws::qt {
 

@@ -9,7 +9,7 @@
 #include <functional>
 #include <memory>
 
-#include "ui/document.hpp"
+#include "ui/files/document.hpp"
 
 class QLabel;
 class QPushButton;

@@ -14,7 +14,7 @@
 #include "app/qt/lecture/editor_dock.hpp"
 #include "app/qt/lecture/predict_panel.hpp"
 #include "app/qt/lecture/presentation_mode.hpp"
-#include "app/qt/lane_canvas.hpp"
+#include "app/qt/widgets/lane_canvas.hpp"
 #include "app/qt/main_window.hpp"
 
 namespace ws::qt {

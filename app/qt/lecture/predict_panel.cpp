@@ -9,8 +9,8 @@
 #include <QVBoxLayout>
 
 #include "app/qt/lecture/scene_svg_view.hpp"
-#include "ui/predict_scene.hpp"
-#include "ui/session.hpp"
+#include "ui/lesson/predict_scene.hpp"
+#include "ui/session/session.hpp"
 
 namespace ws::qt {
 namespace {

@@ -9,8 +9,8 @@
 #include <QWidget>
 #include <optional>
 
-#include "ui/predict.hpp"
-#include "ui/theme.hpp"
+#include "ui/lesson/predict.hpp"
+#include "ui/scene/theme.hpp"
 
 class QLabel;
 class QPushButton;

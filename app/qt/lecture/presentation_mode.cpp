@@ -14,7 +14,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "ui/session.hpp"
+#include "ui/session/session.hpp"
 
 namespace ws::qt {
 

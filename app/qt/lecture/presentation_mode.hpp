@@ -11,9 +11,9 @@
 #include <QTimer>
 #include <functional>
 
-#include "ui/actions.hpp"
-#include "ui/run_driver.hpp"
-#include "ui/theme.hpp"
+#include "ui/session/actions.hpp"
+#include "ui/session/run_driver.hpp"
+#include "ui/scene/theme.hpp"
 
 class QLabel;
 class QMainWindow;

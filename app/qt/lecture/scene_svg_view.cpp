@@ -4,7 +4,7 @@
 #include <QPainter>
 #include <charconv>
 
-#include "ui/svg_writer.hpp"
+#include "ui/files/svg_writer.hpp"
 
 namespace ws::qt {
 

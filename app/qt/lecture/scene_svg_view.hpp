@@ -5,7 +5,7 @@
 #include <QSvgRenderer>
 #include <QWidget>
 
-#include "ui/scene.hpp"
+#include "ui/scene/scene.hpp"
 
 namespace ws::qt {
 

@@ -2,7 +2,7 @@
 """Turns the words record_mufu.py wrote (folder b/: int32 first differences
 of each sweep, raw words of the 16-bit sweeps) into assets/mufu/NAME.bin.gz:
 one byte per entry, the int8 difference to the previous word, or 0x80 and
-the word in 4 little-endian bytes (core/exec/mufu_tables.hpp decodes it).
+the word in 4 little-endian bytes (core/exec/alu/mufu_tables.hpp decodes it).
 
     python3 encode_mufu.py RECORDED_DIR ASSETS_MUFU_DIR
 """

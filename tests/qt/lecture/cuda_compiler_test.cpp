@@ -10,7 +10,7 @@
 
 #include "app/qt/lecture/cuda_compiler.hpp"
 #include "core/ptx/parser.hpp"
-#include "ui/session.hpp"
+#include "ui/session/session.hpp"
 
 using namespace ws;
 

@@ -10,7 +10,7 @@
 
 #include "app/qt/lecture/code_editor.hpp"
 #include "app/qt/lecture/editor_dock.hpp"
-#include "ui/session.hpp"
+#include "ui/session/session.hpp"
 
 using namespace ws;
 

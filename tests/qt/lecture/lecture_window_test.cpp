@@ -12,7 +12,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "app/qt/lane_canvas.hpp"
+#include "app/qt/widgets/lane_canvas.hpp"
 #include "app/qt/lecture/autosave.hpp"
 #include "app/qt/lecture/code_editor.hpp"
 #include "app/qt/lecture/editor_dock.hpp"
@@ -21,7 +21,7 @@
 #include "app/qt/lecture/presentation_mode.hpp"
 #include "app/qt/lecture/scene_svg_view.hpp"
 #include "app/qt/main_window.hpp"
-#include "ui/session.hpp"
+#include "ui/session/session.hpp"
 
 using namespace ws;
 using ws::qt::LectureFeatures;

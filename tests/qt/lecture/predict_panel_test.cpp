@@ -10,7 +10,7 @@
 #include "app/qt/lecture/scene_svg_view.hpp"
 #include "core/ptx/parser.hpp"
 #include "tests/core/test_util.hpp"
-#include "ui/session.hpp"
+#include "ui/session/session.hpp"
 
 using namespace ws;
 

@@ -12,9 +12,9 @@
 #include "app/qt/lecture/predict_panel.hpp"
 #include "app/qt/lecture/presentation_mode.hpp"
 #include "app/qt/lecture/scene_svg_view.hpp"
-#include "ui/scenario_session.hpp"
-#include "ui/scene_builder.hpp"
-#include "ui/session.hpp"
+#include "ui/session/scenario_session.hpp"
+#include "ui/scene/scene_builder.hpp"
+#include "ui/session/session.hpp"
 
 using namespace ws;
 

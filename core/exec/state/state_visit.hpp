@@ -1,0 +1,45 @@
+#pragma once
+// One field visitor for the machine state: hashing (and any serializer or
+// differ) walks the same list, so none of them can drift from the structs.
+#include "core/exec/state/machine_state.hpp"
+
+namespace ws::core {
+
+template <class V>
+void visitFields(const WarpControl& c, V& v) {
+  v(c.pc); v(c.valid); v(c.exited); v(c.waiting); v(c.yielded); v(c.polling); v(c.carry); v(c.runFirst);
+  v(c.waitKind); v(c.waitArg); v(c.clusterArrivePhase);
+  for (const auto& f : c.frames) {
+    v(f.lane);
+    v(f.returnPc);
+    for (std::uint64_t r : f.savedRegs) v(r);
+    for (std::uint8_t b : f.savedMemory) v(b);
+  }
+}
+
+template <class V>
+void visitFields(const MachineState& s, V& v) {
+  v(s.step); v(s.nextAsyncId); v(s.nextWarp); v(s.trapped);
+  for (const WarpState& w : s.warps) {
+    v(w.cta); v(w.warpInCta);
+    visitFields(w.ctl, v);
+    v(w.groups.cpAsync); v(w.groups.bulk);
+    v(w.regs); v(w.written); v(w.local);
+  }
+  for (const CtaState& c : s.ctas) {
+    v(c.ctaid); v(c.cluster); v(c.clusterRank); v(c.ctl.liveThreads);
+    for (const BarrierState& b : c.ctl.barriers) { v(b.arrived); v(b.expected); v(b.redTrue); v(b.redFalse); }
+    v(c.shared);
+  }
+  for (const ClusterState& k : s.clusters) { v(k.firstCta); v(k.numCtas); v(k.phase); v(k.arrived); }
+  for (const GlobalBuffer& g : s.global) { v(g.base); v(g.bytes); }
+  v(s.constSeg); v(s.params);
+  auto loc = [&](const AsyncLoc& l) { v(l.space); v(l.cta); v(l.addr); };
+  for (const AsyncOp& a : s.inflight) {
+    v(a.id); v(a.issuedStep); v(a.issuerWarp); v(a.issuerLane); v(a.pc); v(a.kind);
+    loc(a.src); loc(a.dst); v(a.size); v(a.srcSize); v(a.hasMbar); loc(a.mbar);
+    v(a.group); v(a.ctaMask); v(a.op); v(a.type); v(a.data);
+  }
+}
+
+}  // namespace ws::core

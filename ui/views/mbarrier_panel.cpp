@@ -1,0 +1,151 @@
+// mbarrier panel: every mbarrier object that an executed mbarrier.init
+// created, decoded, with the lanes waiting on it and its recent phases.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "core/exec/memory/memory_map.hpp"
+#include "ui/views/history_index.hpp"
+#include "ui/frame/step_facts.hpp"
+#include "ui/views/views.hpp"
+
+namespace ws::ui {
+namespace {
+
+bool isMbarrierWait(const core::Instr& ins) {
+  return ins.op == core::Opcode::Mbarrier && (ins.has(core::Mod::TryWait) || ins.has(core::Mod::TestWait));
+}
+
+// The (CTA, offset) an mbarrier instruction addresses for one lane; false if unknown.
+bool mbarrierTarget(const Frame& f, std::uint32_t warp, int lane, const core::Instr& ins, std::uint32_t& cta, std::uint64_t& offset) {
+  const auto& s = f.st();
+  const core::Operand* a = nullptr;
+  for (const auto& op : ins.ops)
+    if (op.kind == core::OperandKind::Address) { a = &op; break; }
+  if (!a) return false;
+  std::uint64_t addr = static_cast<std::uint64_t>(a->imm);
+  if (a->hasBase) addr += regNow(f, warp, a->reg, lane);
+  else if (a->symbol >= 0 && static_cast<std::size_t>(a->symbol) < f.prog().symbols.size())
+    addr += f.prog().symbols[static_cast<std::size_t>(a->symbol)].offset;
+  if (core::memmap::inWindow(addr, core::memmap::kSharedWindow)) addr -= core::memmap::kSharedWindow;
+  const std::uint32_t own = s.warps[warp].cta;
+  if (addr < core::memmap::kClusterSharedBase) {
+    cta = own;
+    offset = addr;
+    return true;
+  }
+  const std::uint64_t rank = addr / core::memmap::kClusterSharedBase - 1;
+  const auto& c = s.ctas[own];
+  if (c.cluster >= s.clusters.size() || rank >= s.clusters[c.cluster].numCtas) return false;
+  cta = s.clusters[c.cluster].firstCta + static_cast<std::uint32_t>(rank);
+  offset = addr % core::memmap::kClusterSharedBase;
+  return true;
+}
+
+// The wait a lane is spinning on: the mbarrier wait at its PC, or, for a lane
+// whose last wait failed (it goes on to the loop's branch), the nearest wait
+// instruction a few instructions back in the same function.
+const core::Instr* waitOf(const core::Program& p, const core::WarpControl& c, int lane) {
+  const std::uint32_t pc = c.pc[static_cast<std::size_t>(lane)];
+  const core::Instr* here = instrAt(p, pc);
+  if (here && isMbarrierWait(*here)) return here;
+  if (!((c.yielded >> lane) & 1u)) return nullptr;
+  for (std::uint32_t k = 1; k <= 8 && k <= pc; ++k) {
+    const core::Instr* ins = instrAt(p, pc - k);
+    if (!ins || (here && ins->func != here->func)) break;
+    if (isMbarrierWait(*ins)) return ins;
+  }
+  return nullptr;
+}
+
+std::string eventText(const HistoryIndex::MbarrierTouch& t, const MbarrierFields& before, const MbarrierFields& after) {
+  if (t.op == "init") return fmt::format("init({})", after.expected);
+  std::string s = t.op;
+  if (after.tx != before.tx) s += fmt::format(" (tx {} \u2192 {})", before.tx, after.tx);
+  if (after.phase != before.phase) s += fmt::format(": phase {} completes", before.phase);
+  return s;
+}
+
+}  // namespace
+
+MbarrierPanelView buildMbarrierPanel(const Frame& f, const HistoryIndex& index) {
+  MbarrierPanelView v;
+  const auto& s = f.st();
+  const auto& objects = index.mbarriers();
+  for (std::uint32_t k = 0; k < objects.size(); ++k) {
+    const auto& o = objects[k];
+    if (o.initStep >= f.position || o.cta >= s.ctas.size()) continue;
+    MbarrierRow row;
+    row.cta = o.cta;
+    row.ctaRank = s.ctas[o.cta].clusterRank;
+    row.offset = o.offset;
+    const CellName n = cellName(f, core::Space::Shared, o.cta, o.offset);
+    row.name = n.name;
+    row.addrText = fmt::format("{}, offset {:#x}", n.region, o.offset);
+    const std::uint64_t word = cellValue(f, core::Space::Shared, o.cta, o.offset, 8);
+    const MbarrierFields d = decodeMbarrier(word);
+    row.fields = d;
+    row.stateText = d.initialised ? "initialised" : "not initialised (invalidated)";
+    row.phaseText = fmt::format("phase {} (parity {})", d.phase, d.parity());
+    row.pendingText = fmt::format("{} of {} arrivals pending", d.pending, d.expected);
+    row.txText = fmt::format("tx-count {}", d.tx);
+    if (f.record)
+      for (const auto& c : f.record->mem)
+        if (c.region == core::MemRegion::Shared && c.index == o.cta && c.offset == o.offset) row.touched = true;
+
+    // Lanes waiting on it, across the warps of every CTA (remote waits are legal in a cluster).
+    for (std::uint32_t w = 0; w < s.warps.size(); ++w) {
+      const core::WarpControl& c = s.warps[w].ctl;
+      core::LaneMask lanes = 0;
+      for (int l = 0; l < core::kWarpSize; ++l) {
+        if (!((c.live() >> l) & 1u)) continue;
+        const core::Instr* wait = waitOf(f.prog(), c, l);
+        std::uint32_t cta = 0;
+        std::uint64_t off = 0;
+        if (wait && mbarrierTarget(f, w, l, *wait, cta, off) && cta == o.cta && off == o.offset) lanes |= 1u << l;
+      }
+      if (lanes) row.waiting.emplace_back(w, lanes);
+    }
+    for (const auto& [w, lanes] : row.waiting)
+      row.waitingText += fmt::format("{}warp {} {}", row.waitingText.empty() ? "" : "; ", w, lanesPhrase(lanes));
+    if (row.waitingText.empty()) row.waitingText = "no lane waits on it";
+
+    // The async operations that will complete it.
+    for (const core::AsyncOp& op : s.inflight) {
+      if (!op.hasMbar || op.mbar.cta != o.cta || op.mbar.addr != o.offset) continue;
+      if (op.kind == core::AsyncKind::CpAsyncArrive) {
+        ++row.inflightArrivals;
+      } else {
+        ++row.inflightCopies;
+        row.inflightTx += op.size;
+      }
+    }
+    if (row.inflightCopies)
+      // Short: the panel sits beside the lanes and its width scales the picture.
+      row.inflightText = fmt::format("{} B in flight ({} async op{})", row.inflightTx, row.inflightCopies,
+                                     row.inflightCopies == 1 ? "" : "s");
+    if (row.inflightArrivals)
+      row.inflightText += fmt::format("{}{} cp.async arrive-on{} pending", row.inflightText.empty() ? "" : "; ",
+                                      row.inflightArrivals, row.inflightArrivals == 1 ? "" : "s");
+
+    // Its recent history, newest last.
+    std::vector<MbarrierEvent> events;
+    for (const auto& t : index.touches()) {
+      if (t.object != k || t.step >= f.position) continue;
+      const auto b = decodeMbarrier(t.before), a = decodeMbarrier(t.after);
+      MbarrierEvent e;
+      e.step = t.step;
+      e.what = eventText(t, b, a);
+      e.phaseCompleted = a.phase != b.phase;
+      e.phaseAfter = a.phase;
+      events.push_back(std::move(e));
+    }
+    const std::size_t keep = std::max<std::size_t>(1, f.options.mbarrierTimelinePhases);
+    if (events.size() > keep) events.erase(events.begin(), events.end() - static_cast<std::ptrdiff_t>(keep));
+    row.timeline = std::move(events);
+    v.objects.push_back(std::move(row));
+  }
+  return v;
+}
+
+}  // namespace ws::ui
