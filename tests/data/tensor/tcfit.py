@@ -5,7 +5,7 @@
     python3 tcfit.py --fp8           # fp8: the chained rule against the variants it was chosen from
 
 The models work on exact values (Fractions). `block` is the rule of
-core/exec/matrix_numerics.cpp for f16/bf16/tf32 inputs: exact products;
+core/exec/tensor/matrix_numerics.cpp for f16/bf16/tf32 inputs: exact products;
 c and products aligned to the largest exponent (a product's exponent is
 e(a) + e(b)); truncated toward zero `width` bits below it; summed exactly;
 rounded once (toward zero to f32, to nearest to f16). `fp8` is the rule for
