@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/cli/cli_test_util.hpp"
+#include "tests/kernels/spin.hpp"
 
 namespace {
 
@@ -16,18 +17,7 @@ using ws::test::cli::contains;
 using ws::test::cli::Dir;
 using ws::test::cli::slurp;
 
-const char* const kSpin = R"(.version 8.7
-.target sm_90a
-.address_size 64
-.visible .entry spin()
-{
-	.reg .b32 %r<2>;
-	mov.u32 %r1, 0;
-$L_top:
-	add.u32 %r1, %r1, 1;
-	bra.uni $L_top;
-}
-)";
+const char* const kSpin = ws::test::kSpinPtx;
 
 std::size_t countLines(const std::string& s) {
   std::size_t n = 0;
