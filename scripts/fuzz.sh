@@ -6,6 +6,7 @@
 #   scripts/fuzz.sh [SECONDS] [TARGET...]      TARGET: ptx scenario engine (default: all)
 #   scripts/fuzz.sh --package DIR              build, then copy binaries, shared libraries,
 #                                              seed corpora, dictionaries and this script to DIR
+#   scripts/fuzz.sh --build                    build the fuzz_* binaries only ($WS_FUZZ_BUILD/fuzz/)
 #
 # Environment:
 #   WS_FUZZ_BUILD   build directory (default build-fuzz); configured with clang++ and -DWS_FUZZ=ON
@@ -31,6 +32,12 @@ build() {
     -DWS_FUZZ=ON -DWS_BUILD_TESTS=OFF -DWS_BUILD_QT=OFF -DWS_BUILD_IMGUI=OFF >/dev/null
   ninja -C "$dir" -j"${WS_FUZZ_BUILD_JOBS:-2}" fuzz_ptx fuzz_scenario fuzz_engine
 }
+
+if [[ "${1:-}" == "--build" ]]; then
+  [[ -n "$root" ]] || { echo "--build runs from a source tree" >&2; exit 2; }
+  build "${WS_FUZZ_BUILD:-$root/build-fuzz}"
+  exit 0
+fi
 
 if [[ "${1:-}" == "--package" ]]; then
   [[ -n "$root" ]] || { echo "--package runs from a source tree" >&2; exit 2; }

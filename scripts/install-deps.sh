@@ -8,7 +8,8 @@ pkgs=(build-essential cmake ninja-build pkg-config ccache
       libgtest-dev libbenchmark-dev qt6-base-dev qt6-svg-dev libmd4c-dev libmd4c-html0-dev
       libimgui-dev libglfw3-dev libgl-dev libgl1-mesa-dri
       libtomlplusplus-dev nlohmann-json3-dev libcli11-dev libfmt-dev zlib1g-dev
-      xvfb xauth xdotool)
+      xvfb xauth xdotool
+      clang libclang-rt-dev)  # the fuzz targets (scripts/fuzz.sh, scripts/fuzz-ci.sh): clang with libFuzzer
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -4,6 +4,7 @@
 // last line {"end": true, "stop": ..., "steps": ...}. With --hash only the
 // last line is printed, with a hash of the step lines and of the final
 // machine state: equal hashes mean identical runs (across runs and builds).
+// The budgets of what a trace writes are in cmd_trace.hpp.
 #include "app/cli/cmd_trace.hpp"
 
 #include <cstdio>
@@ -14,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/common/command_line.hpp"
+#include "app/common/option_rules.hpp"
 #include "app/cli/report.hpp"
 #include "app/cli/run_loop.hpp"
 #include "core/util/fnv1a.hpp"
@@ -29,12 +31,19 @@ void addTraceCommand(CLI::App& app, TraceOptions& o) {
   CLI::App* cmd = app.add_subcommand("trace", "Print every step of a scenario or PTX launch as one JSON object "
                                               "per line");
   app::addInputOptions(cmd, o.in, true);
-  cmd->add_option("--from", o.from, "first step to print (steps before it run silently; default 0)");
-  cmd->add_option("--to", o.to, "last step to print; the trace stops after it");
+  cmd->add_option("--from", o.from, "first step to print (steps before it run silently; default 0)")
+      ->check(app::wholeNumber(0, app::kMaxCount));
+  cmd->add_option("--to", o.to, "last step to print; the trace stops after it")
+      ->check(app::wholeNumber(0, app::kMaxCount));
   cmd->add_flag("--hash", o.hash, "print only the end line, with trace_hash (FNV-1a of the step lines) and "
                                   "state_hash (the final machine state)");
-  cmd->footer("Exit status: 0 the program finished (or --to was reached), 1 it stopped at a diagnostic, "
-              "deadlock, trap or the step budget, 2 bad command line or input, 130 interrupted.");
+  cmd->footer(fmt::format("Budgets: without --hash the trace stops after {} steps unless --max-steps or the "
+                          "scenario's engine.max_steps says otherwise, and never writes more than {} step lines "
+                          "(choose them with --from/--to); --hash writes one line and runs to the usual budget. "
+                          "Exit status: 0 the program finished (or --to was reached), 1 it stopped at a diagnostic, "
+                          "deadlock, trap, the step budget or the line cap, 2 bad command line or input, 130 "
+                          "interrupted.",
+                          kTraceDefaultMaxSteps, kTraceMaxLines));
 }
 
 int traceCommand(const TraceOptions& o) {
@@ -45,14 +54,17 @@ int traceCommand(const TraceOptions& o) {
   auto in = app::loadEngine(o.in);
   if (!in) return app::kExitUsage;
   core::Engine& engine = *in->engine;
+  // JSON lines grow with every step: their own budget unless one was asked for.
+  const bool defaultBudget = !o.hash && !in->scenario.engine.maxSteps;
+  const std::uint64_t maxSteps = defaultBudget ? kTraceDefaultMaxSteps : in->maxSteps;
   SigintGuard guard;
-  std::uint64_t steps = 0;
+  std::uint64_t steps = 0, lines = 0;
   core::StopReason stop = core::StopReason::None;
-  bool reachedTo = false;
+  bool reachedTo = false, lineCap = false;
   core::StepRecord rec;
   core::Fnv1a traceHash;  // over the exact text the step lines hold
   while (!SigintGuard::interrupted()) {
-    if (steps >= in->maxSteps) {
+    if (steps >= maxSteps) {
       stop = core::StopReason::StepBudget;
       break;
     }
@@ -68,6 +80,10 @@ int traceCommand(const TraceOptions& o) {
       const std::string line = stepJson(*in, engine, rec).dump() + "\n";
       if (o.hash) traceHash.add(line);
       else fmt::print("{}", line);
+      if (!o.hash && ++lines >= kTraceMaxLines && r.stop == core::StopReason::None && !engine.finished()) {
+        lineCap = true;
+        break;
+      }
     }
     if (r.stop != core::StopReason::None) {
       stop = r.stop;
@@ -79,14 +95,24 @@ int traceCommand(const TraceOptions& o) {
     }
   }
   const bool interrupted = SigintGuard::interrupted();
-  nlohmann::json end = {{"end", true},
-                        {"stop", interrupted ? "interrupted" : reachedTo ? "paused" : std::string(core::stopSlug(stop))},
-                        {"steps", steps}};
-  if (stop == core::StopReason::StepBudget && !interrupted) {
-    const auto d = stepBudgetDiagnostic(engine, steps);
-    end["message"] = d.message;
-    fmt::print(stderr, "error: {}\n", d.message);
+  const std::string stopText = interrupted ? "interrupted"
+                               : reachedTo  ? "paused"
+                               : lineCap    ? "line-cap"
+                                            : std::string(core::stopSlug(stop));
+  nlohmann::json end = {{"end", true}, {"stop", stopText}, {"steps", steps}};
+  if (lineCap && !interrupted) {
+    end["message"] = fmt::format("stopped after writing {} step lines, the most one trace writes (about 1.6 KB "
+                                 "each); choose the steps to print with --from/--to, or use --hash",
+                                 lines);
+  } else if (stop == core::StopReason::StepBudget && !interrupted) {
+    std::string message = stepBudgetDiagnostic(engine, steps).message;
+    if (defaultBudget)
+      message = fmt::format("{} steps is the default budget of a trace without --hash (each step is a line of "
+                            "output); raise it with --max-steps or use --hash. {}",
+                            kTraceDefaultMaxSteps, message);
+    end["message"] = message;
   }
+  if (end.contains("message")) fmt::print(stderr, "error: {}\n", end["message"].get<std::string>());
   if (o.hash) {
     end["trace_hash"] = hex(traceHash.value);
     end["state_hash"] = hex(engine.state().hash());

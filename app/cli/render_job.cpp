@@ -5,7 +5,9 @@
 #include <fmt/format.h>
 
 #include "app/common/command_line.hpp"
+#include "app/common/input.hpp"
 #include "app/cli/png_export.hpp"
+#include "app/cli/run_loop.hpp"
 #include "ui/session/scenario_session.hpp"
 #include "ui/scene/scene_builder.hpp"
 #include "ui/session/step_until.hpp"
@@ -62,7 +64,7 @@ int runRenderJob(ui::ScenarioStart start, const RenderJob& job) {
     fmt::print(stderr, "error: {}\n", err);
     return app::kExitUsage;
   }
-  const std::uint64_t budget = job.maxSteps ? job.maxSteps : 50'000'000;
+  const std::uint64_t budget = job.maxSteps ? job.maxSteps : core::kDefaultMaxSteps;
   if (job.from > budget) {
     fmt::print(stderr, "error: step {} is beyond --max-steps {}\n", job.from, budget);
     return app::kExitUsage;
@@ -78,12 +80,19 @@ int runRenderJob(ui::ScenarioStart start, const RenderJob& job) {
   }
   if (job.warp >= 0) {
     if (static_cast<std::uint64_t>(job.warp) >= s.state().warps.size()) {
-      fmt::print(stderr, "error: --warp {}: the launch has {} warps\n", job.warp, s.state().warps.size());
+      fmt::print(stderr, "error: --warp {} is not a warp of the launch: its warps are 0 to {}\n", job.warp,
+                 s.state().warps.size() - 1);
       return app::kExitUsage;
     }
     s.focusWarp(static_cast<std::uint32_t>(job.warp));
   }
-  if (!job.sequence) return write(s, job, theme, job.output, png) ? app::kExitOk : app::kExitUsage;
+  // Ctrl-C while writing finishes the file being written (each is written
+  // atomically) and stops before the next, so no partial file is left.
+  SigintGuard guard;
+  if (!job.sequence) {
+    if (!write(s, job, theme, job.output, png)) return app::kExitUsage;
+    return SigintGuard::interrupted() ? app::kExitInterrupted : app::kExitOk;
+  }
 
   std::error_code ec;
   std::filesystem::create_directories(job.output, ec);
@@ -92,6 +101,17 @@ int runRenderJob(ui::ScenarioStart start, const RenderJob& job) {
     return app::kExitUsage;
   }
   for (std::uint64_t p = job.from; p <= job.to; ++p) {
+    if (SigintGuard::interrupted()) {
+      fmt::print(stderr, "interrupted before step {}: every file written is complete\n", p);
+      return app::kExitInterrupted;
+    }
+    if (p - job.from == kMaxRenderFiles) {
+      fmt::print(stderr,
+                 "error: stopped after {} files, the most one render --steps writes; render the rest with --steps "
+                 "{}:{}\n",
+                 kMaxRenderFiles, p, job.to);
+      return app::kExitFailed;
+    }
     if (s.seek(p) < p) {
       fmt::print(stderr, "note: the program ends after {} steps\n", s.position());
       break;
@@ -99,7 +119,7 @@ int runRenderJob(ui::ScenarioStart start, const RenderJob& job) {
     const std::string path = (std::filesystem::path(job.output) / fmt::format("step-{:06}.{}", p, png ? "png" : "svg")).string();
     if (!write(s, job, theme, path, png)) return app::kExitUsage;
   }
-  return app::kExitOk;
+  return SigintGuard::interrupted() ? app::kExitInterrupted : app::kExitOk;
 }
 
 }  // namespace ws::cli

@@ -9,6 +9,11 @@
 
 namespace ws::cli {
 
+// The most files one `render --steps A:B` writes (an SVG is about 50 KB, a
+// PNG more): a range past it stops there with a message, so a range over an
+// endless loop cannot fill a disk.
+inline constexpr std::uint64_t kMaxRenderFiles = 1000;
+
 struct RenderJob {
   std::uint64_t from = 0, to = 0;  // positions to render (from == to: one picture)
   bool sequence = false;           // to a directory, one file per step

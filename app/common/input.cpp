@@ -3,7 +3,23 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "app/common/option_rules.hpp"
+
 namespace ws::app {
+
+CLI::Validator wholeNumber(std::uint64_t min, std::uint64_t max) {
+  return CLI::Validator(
+      [min, max](std::string& text) {
+        std::string error;
+        parseWholeNumber(text, min, max, error);
+        return error;
+      },
+      max == kMaxCount ? fmt::format("N>={}", min) : fmt::format("{}..{}", min, max));
+}
+
+CLI::Validator themeName(bool fileAllowed) {
+  return CLI::Validator([fileAllowed](std::string& text) { return themeNameError(text, fileAllowed); }, "THEME");
+}
 
 void addInputOptions(CLI::App* cmd, ui::LaunchRequest& o, bool withMode, bool inputRequired) {
   cmd->add_option("input", o.path, "scenario file (.toml) or PTX file (as nvcc -ptx writes it)")
@@ -32,7 +48,7 @@ void addInputOptions(CLI::App* cmd, ui::LaunchRequest& o, bool withMode, bool in
       ->check(CLI::IsMember({"round-robin", "run-to-block"}));
   cmd->add_option("--max-steps", o.maxSteps, "stop after this many steps (default: the scenario's "
                                              "engine.max_steps, else 50000000)")
-      ->check(CLI::PositiveNumber);
+      ->check(wholeNumber(1, kMaxCount));
 }
 
 std::optional<Input> loadInput(const ui::LaunchRequest& o) {

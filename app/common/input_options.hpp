@@ -3,10 +3,13 @@
 // with its launch, filled into the one launch request every front end opens
 // (ui/files/launch_request.hpp). Shared by warpscope-cli's commands and
 // warpscope-imgui; the Qt app spells the same options with QCommandLineParser.
+#include <cstdint>
+
 #include "ui/files/launch_request.hpp"
 
 namespace CLI {
 class App;
+class Validator;
 }
 
 namespace ws::app {
@@ -15,6 +18,11 @@ namespace ws::app {
 // warpscope-imgui (where the input is optional). `withMode` adds --mode
 // (check always runs in hardware mode).
 void addInputOptions(CLI::App* cmd, ui::LaunchRequest& o, bool withMode, bool inputRequired = true);
+
+// CLI11 validators of option_rules.hpp's rules: a whole number from min to
+// max, and a theme name (or a theme .toml file where `fileAllowed`).
+CLI::Validator wholeNumber(std::uint64_t min, std::uint64_t max);
+CLI::Validator themeName(bool fileAllowed);
 
 // The request of the headless commands (run, trace, check): a bare PTX file
 // runs each warp until it blocks, unless --scheduling says otherwise.

@@ -17,6 +17,8 @@
 #include <imgui_impl_opengl3.h>
 
 #include "app/common/command_line.hpp"
+#include "app/common/input_options.hpp"
+#include "app/common/option_rules.hpp"
 #include "app/imgui/gl_window.hpp"
 #include "app/imgui/settings.hpp"
 #include "app/imgui/style.hpp"
@@ -53,12 +55,14 @@ int main(int argc, char** argv) {
   ws::app::addInputOptions(&app, o.in, true, false);
   app.add_option("--scale", o.scale, "UI scale for high-DPI screens (default: the monitor's content scale)")
       ->check(CLI::Range(0.5, 4.0));
-  app.add_option("--theme", o.theme, "light, dark or projector (default: the last one used)");
+  app.add_option("--theme", o.theme, "light, dark or projector (default: the last one used)")
+      ->check(ws::app::themeName(false));
   app.add_option("--size", o.size, "window size WxH (default: the last one used, else 1600x1000)");
   CLI::Option* oneWarp = app.add_flag("--one-warp", o.oneWarp, "the lane view shows only the focused warp");
   app.add_flag("--all-warps", o.allWarps, "the lane view shows every warp of the focused CTA")->excludes(oneWarp);
   CLI::Option* step =
-      app.add_option("--step", o.step, "go to the moment after N steps (as on the timeline) after opening");
+      app.add_option("--step", o.step, "go to the moment after N steps (as on the timeline) after opening")
+          ->check(ws::app::wholeNumber(0, ws::app::kMaxCount));
   app.add_option("--until", o.until, "after opening, step until an instruction whose mnemonic starts with TEXT "
                                      "(e.g. shfl.sync.bfly)")
       ->excludes(step);

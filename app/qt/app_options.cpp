@@ -3,7 +3,10 @@
 #include <QCommandLineParser>
 #include <QFileInfo>
 
+#include <cstdint>
 #include <cstdio>
+
+#include "app/common/option_rules.hpp"
 
 #include "ui/lesson/gallery.hpp"
 
@@ -15,12 +18,13 @@ namespace {
   ::exit(2);
 }
 
-qulonglong number(const QCommandLineParser& p, const QCommandLineOption& o, bool positive) {
-  bool ok = false;
-  const qulonglong v = p.value(o).toULongLong(&ok);
-  if (!ok || (positive && v == 0))
-    usage(QStringLiteral("--%1 takes a %2 number").arg(o.names().first(), positive ? "positive" : "non-negative"));
-  return v;
+// The numbers as warpscope-cli and warpscope-imgui take them (app/common/option_rules.hpp).
+qulonglong number(const QCommandLineParser& p, const QCommandLineOption& o, std::uint64_t min,
+                  std::uint64_t max = app::kMaxCount) {
+  std::string error;
+  const auto v = app::parseWholeNumber(p.value(o).toStdString(), min, max, error);
+  if (!v) usage(QStringLiteral("--%1: %2").arg(o.names().first(), QString::fromStdString(error)));
+  return *v;
 }
 
 }  // namespace
@@ -70,21 +74,25 @@ AppOptions parseAppOptions(const QStringList& args) {
   r.cluster = p.value(cluster).toStdString();
   for (const QString& b : p.values(buffer)) r.buffers.push_back(b.toStdString());
   for (const QString& s : p.values(scalar)) r.scalars.push_back(s.toStdString());
-  if (p.isSet(dynamicSmem)) r.dynamicSmem = static_cast<std::uint32_t>(number(p, dynamicSmem, false));
+  if (p.isSet(dynamicSmem)) r.dynamicSmem = static_cast<std::uint32_t>(number(p, dynamicSmem, 0, UINT32_MAX));
   r.mode = p.value(mode).toStdString();
   if (!r.mode.empty() && r.mode != "strict" && r.mode != "hardware") usage("--mode is strict or hardware");
   r.scheduling = p.value(scheduling).toStdString();
   if (!r.scheduling.empty() && r.scheduling != "round-robin" && r.scheduling != "run-to-block")
     usage("--scheduling is round-robin or run-to-block");
-  if (p.isSet(maxSteps)) r.maxSteps = number(p, maxSteps, true);
+  if (p.isSet(maxSteps)) r.maxSteps = number(p, maxSteps, 1);
 
   if (p.isSet(step) && p.isSet(until)) usage("--step and --until exclude each other");
-  if (p.isSet(step)) o.step = number(p, step, false);
+  if (p.isSet(step)) o.step = number(p, step, 0);
   o.until = p.value(until);
   o.screenshot = p.value(shot);
   o.canvasShot = p.value(canvasShot);
-  if (p.isSet(bench)) o.benchmarkFrames = static_cast<int>(std::min<qulonglong>(number(p, bench, true), 1u << 30));
+  if (p.isSet(bench)) o.benchmarkFrames = static_cast<int>(std::min<qulonglong>(number(p, bench, 1), 1u << 30));
   o.theme = p.value(theme);
+  if (p.isSet(theme)) {
+    const std::string error = app::themeNameError(o.theme.toStdString(), false);
+    if (!error.empty()) usage(QStringLiteral("--theme: %1").arg(QString::fromStdString(error)));
+  }
   o.useSettings = !p.isSet(noSettings) && o.screenshot.isEmpty() && o.benchmarkFrames == 0;
   if (p.isSet(allWarps) && p.isSet(oneWarp)) usage("--all-warps and --one-warp exclude each other");
   if (p.isSet(allWarps)) o.allWarps = true;

@@ -9,6 +9,7 @@
 
 #include "tests/cli/cli_test_util.hpp"
 #include "tests/kernels/crossed_barriers.hpp"
+#include "tests/kernels/spin.hpp"
 
 namespace {
 
@@ -76,18 +77,7 @@ TEST(CliReliability, ACollectiveWaitingForLanesThatWaitElsewhereNamesBoth) {
 
 TEST(CliReliability, ASpinThatCanNeverEndStopsAtTheStepBudgetAndSaysWhere) {
   Dir d;
-  const std::string k = d.write("spin.ptx", R"(.version 8.7
-.target sm_90a
-.address_size 64
-.visible .entry spin()
-{
-	.reg .b32 %r<2>;
-	mov.u32 %r1, 0;
-$L_top:
-	add.u32 %r1, %r1, 1;
-	bra.uni $L_top;
-}
-)");
+  const std::string k = d.write("spin.ptx", ws::test::kSpinPtx);
   auto r = cli({"run", k, "--max-steps", "1000"});
   EXPECT_EQ(r.code, 1);
   // The message points at the loop (step 1000 is the bra), and says where every lane is.

@@ -8,11 +8,18 @@
 #include <fmt/format.h>
 
 #include "core/ptx/parser.hpp"
+#include "ui/files/cuda_source.hpp"
 #include "ui/session/mufu_assets.hpp"
 
 namespace ws::ui {
 namespace {
 namespace fs = std::filesystem;
+
+std::variant<core::Program, std::string> parseModule(const std::string& text, const std::string& shown) {
+  auto parsed = core::parsePtx(text, shown);
+  if (!parsed.ok()) return loadErrorsText(parsed.errors, shown + ": error: not a PTX module");
+  return std::move(*parsed.program);
+}
 
 // A PTX file parsed, with the reader scenarios use (size cap, file kinds).
 std::variant<core::Program, std::string> readModule(const std::string& dir, const std::string& file,
@@ -20,9 +27,7 @@ std::variant<core::Program, std::string> readModule(const std::string& dir, cons
   std::string err;
   auto text = core::diskReader(dir)(file, err);
   if (!text) return fmt::format("{}: error: {}", shown, err);
-  auto parsed = core::parsePtx(*text, shown);
-  if (!parsed.ok()) return loadErrorsText(parsed.errors, shown + ": error: not a PTX module");
-  return std::move(*parsed.program);
+  return parseModule(*text, shown);
 }
 
 std::vector<std::string> entryNames(const core::Program& p) {
@@ -163,7 +168,11 @@ std::variant<OpenedLaunch, std::string> openScenarioFile(const LaunchRequest& r)
   return out;
 }
 
-std::variant<OpenedLaunch, std::string> openPtxFile(const LaunchRequest& r) {
+// A PTX file, or the PTX a .cu file compiled to (`compiled`): the scenario
+// then holds the module inline, in the .cu file's folder (where its buffer
+// files are found and where saving it puts it), as the temporary PTX file is
+// gone.
+std::variant<OpenedLaunch, std::string> openPtxFile(const LaunchRequest& r, const std::string* compiled = nullptr) {
   // The path as given (relative stays relative): it names the module in
   // "file:line" of traces, diagnostics and errors, the same from any folder.
   const fs::path ptx = fs::path(r.path).lexically_normal();
@@ -171,8 +180,13 @@ std::variant<OpenedLaunch, std::string> openPtxFile(const LaunchRequest& r) {
   core::Scenario& s = out.scenario;
   s.source.file = ptx.string();
   s.source.dir = ptx.parent_path().string();
-  s.program.kind = core::ProgramSpec::Kind::File;
-  s.program.ptxFile = ptx.filename().string();
+  if (compiled) {
+    s.program.kind = core::ProgramSpec::Kind::Inline;
+    s.program.ptx = *compiled;
+  } else {
+    s.program.kind = core::ProgramSpec::Kind::File;
+    s.program.ptxFile = ptx.filename().string();
+  }
   s.title = r.entry.empty() ? ptx.filename().string() : r.entry;
   std::string err;
   const auto grid = parseDim3(r.grid, false, err);
@@ -194,7 +208,7 @@ std::variant<OpenedLaunch, std::string> openPtxFile(const LaunchRequest& r) {
   // read first when they are needed (with the reader the preparation uses,
   // so errors read alike).
   if (r.entry.empty() || !r.scalars.empty()) {
-    auto module = readModule(s.source.dir, s.program.ptxFile, ptx.string());
+    auto module = compiled ? parseModule(*compiled, ptx.string()) : readModule(s.source.dir, s.program.ptxFile, ptx.string());
     if (auto* e = std::get_if<std::string>(&module)) return *e;
     const core::Program& p = std::get<core::Program>(module);
     const std::vector<std::string> entries = entryNames(p);
@@ -227,6 +241,13 @@ std::variant<OpenedLaunch, std::string> openPtxFile(const LaunchRequest& r) {
   return out;
 }
 
+// A .cu file: compiled with nvcc (cuda_source.hpp), then opened as its PTX.
+std::variant<OpenedLaunch, std::string> openCudaFile(const LaunchRequest& r) {
+  auto compiled = compileCudaFile(r.path);
+  if (auto* e = std::get_if<std::string>(&compiled)) return *e;
+  return openPtxFile(r, &std::get<CudaCompiled>(compiled).ptx);
+}
+
 }  // namespace
 
 std::string loadErrorsText(const std::vector<core::LoadError>& errors, const std::string& fallback) {
@@ -256,7 +277,7 @@ bool isScenarioPath(const std::string& path) {
 
 std::variant<OpenedLaunch, std::string> openLaunch(const LaunchRequest& r) {
   if (r.path.empty()) return std::string("error: no file to open");
-  auto out = isScenarioPath(r.path) ? openScenarioFile(r) : openPtxFile(r);
+  auto out = isScenarioPath(r.path) ? openScenarioFile(r) : isCudaSourcePath(r.path) ? openCudaFile(r) : openPtxFile(r);
   // The H100's recorded MUFU results, so .approx math is bit-exact.
   if (auto* o = std::get_if<OpenedLaunch>(&out)) o->prepared.options.mufu = bundledMufuTables();
   return out;

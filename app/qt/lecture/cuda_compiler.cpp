@@ -2,25 +2,21 @@
 
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QFile>
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QStandardPaths>
 #include <QVBoxLayout>
 
 #include "core/isa/isa.hpp"
+#include "ui/files/cuda_source.hpp"
 
 namespace ws::qt {
 
-QString findNvcc() {
-  const QString onPath = QStandardPaths::findExecutable(QStringLiteral("nvcc"));
-  if (!onPath.isEmpty()) return onPath;
-  const QFileInfo standard(QStringLiteral("/usr/local/cuda/bin/nvcc"));
-  return standard.isExecutable() ? standard.filePath() : QString();
-}
+QString findNvcc() { return QString::fromStdString(ui::findNvcc()); }
 
 QStringList cudaTargets() {
   return {"sm_90a", "sm_90", "sm_80", "sm_86", "sm_89", "sm_100a", "sm_120a", "sm_75", "sm_70"};
@@ -51,11 +47,10 @@ bool CudaCompiler::compile(const QString& cuPath, const QString& target) {
   m_dir = std::make_unique<QTemporaryDir>();
   if (!m_dir->isValid()) return fail(tr("cannot create a temporary directory: %1").arg(m_dir->errorString()));
   m_out = m_dir->filePath(cu.completeBaseName() + QStringLiteral(".ptx"));
-  // The absolute path goes into .file, so the listing can read the source.
-  const QStringList args{QStringLiteral("-std=c++17"), QStringLiteral("-arch=") + QString::fromStdString(t->str()),
-                         QStringLiteral("-lineinfo"),   QStringLiteral("-ptx"),
-                         cu.absoluteFilePath(),         QStringLiteral("-o"),
-                         m_out};
+  // The arguments every front end gives nvcc (ui/files/cuda_source.hpp).
+  QStringList args;
+  for (const std::string& a : ui::nvccArguments(cu.absoluteFilePath().toStdString(), t->str(), m_out.toStdString()))
+    args << QString::fromStdString(a);
   m_command = m_nvcc + QLatin1Char(' ') + args.join(QLatin1Char(' '));
   delete m_proc;
   m_proc = new QProcess(this);
@@ -91,6 +86,10 @@ CudaOpenDialog::CudaOpenDialog(const QString& cuPath, QWidget* parent)
   m_target->setObjectName("cudaTarget");
   m_target->setEditable(true);
   m_target->addItems(cudaTargets());
+  // The target the file asks for (`// warpscope: -arch=sm_80`), as the other front ends compile it.
+  QFile source(cuPath);
+  if (source.open(QIODevice::ReadOnly))
+    m_target->setCurrentText(QString::fromStdString(ui::cudaTargetOf(source.read(1 << 20).toStdString(), "").target));
   form->addRow(tr("Source"), new QLabel(QFileInfo(cuPath).absoluteFilePath(), this));
   form->addRow(tr("nvcc"), new QLabel(m_compiler->nvcc().isEmpty() ? tr("not found") : m_compiler->nvcc(), this));
   form->addRow(tr("Target"), m_target);

@@ -1,7 +1,8 @@
 #pragma once
-// Opens a .cu file by compiling it to PTX with nvcc when one is installed:
-//   nvcc -std=c++17 -arch=<target> -lineinfo -ptx file.cu -o file.ptx
-// run asynchronously (QProcess), so the window stays responsive, with nvcc's
+// Opens a .cu file by compiling it to PTX with nvcc when one is installed,
+// with the nvcc, target and arguments of ui/files/cuda_source.hpp (the loader
+// every front end opens), run asynchronously (QProcess) here so the window
+// stays responsive while the user picks a target, with nvcc's
 // own messages shown when it fails. -lineinfo makes nvcc write .loc/.file,
 // which the listing uses to show the CUDA source beside the PTX.
 #include <QDialog>
@@ -18,7 +19,7 @@ class QPushButton;
 
 namespace ws::qt {
 
-// nvcc on the PATH, else /usr/local/cuda/bin/nvcc; empty when neither exists.
+// ui::findNvcc() ($WS_NVCC, else nvcc on the PATH, else /usr/local/cuda/bin/nvcc); empty when none exists.
 QString findNvcc();
 // The targets offered (the first is the default).
 QStringList cudaTargets();

@@ -585,16 +585,21 @@ void Engine::finishRecord(StepRecord* rec) {
   for (std::size_t i = 0; i < m_touched.numWarps; ++i) {
     TouchedWarp& t = m_touched.warps[i];
     const WarpControl& now = m_state.warps[t.index].ctl;
-    if (!t.whole) {
-      rec->warpPcs.emplace_back(t.index, t.before.pc, now.pc);  // built in place
-      continue;
-    }
-    const WarpPcChange& pcs = rec->warpPcs.emplace_back(t.index, t.before.pc, now.pc);  // built in place
+    // Built in place, field by field: clang 14 has no parenthesized
+    // aggregate initialization for emplace_back(index, before, after).
+    WarpPcChange& pcs = rec->warpPcs.emplace_back();
+    pcs.index = t.index;
+    pcs.before = t.before.pc;
+    pcs.after = now.pc;
+    if (!t.whole) continue;
     t.before.pc = now.pc;
     if (t.before == now) continue;
     t.before.pc = pcs.before;
     rec->warpPcs.pop_back();
-    rec->warpCtl.emplace_back(t.index, std::move(t.before), now);
+    ControlChange<WarpControl>& ctl = rec->warpCtl.emplace_back();
+    ctl.index = t.index;
+    ctl.before = std::move(t.before);
+    ctl.after = now;
   }
   for (auto& c : rec->ctaCtl) c.after = m_state.ctas[c.index].ctl;
   for (auto& c : rec->clusterCtl) c.after = m_state.clusters[c.index];

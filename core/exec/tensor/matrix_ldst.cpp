@@ -62,8 +62,6 @@ void reportPartialWarp(ExecCtx& ctx) {
 
 namespace {
 
-constexpr unsigned kRowBytes = 16;  // 8 b16 elements
-
 // The row addresses of the matrices an ldmatrix/stmatrix names: [matrix][row].
 struct RowTable {
   int count = 0;
