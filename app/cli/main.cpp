@@ -27,12 +27,12 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     const int rc = app.exit(e);
-    return rc == 0 ? 0 : ws::cli::kExitUsage;
+    return rc == 0 ? 0 : ws::app::kExitUsage;
   }
   if (app.got_subcommand("run")) return ws::cli::runCommand(run);
   if (app.got_subcommand("trace")) return ws::cli::traceCommand(trace);
   if (app.got_subcommand("check")) return ws::cli::checkCommand(check);
   if (app.got_subcommand("render")) return ws::cli::renderCommand(render);
   if (app.got_subcommand("unsupported")) return ws::cli::unsupportedCommand(unsupported);
-  return ws::cli::kExitUsage;
+  return ws::app::kExitUsage;
 }
