@@ -37,6 +37,9 @@ void addInputOptions(CLI::App* cmd, ui::LaunchRequest& o, bool withMode, bool in
                   "-1, 1.5) or 0x hex bits");
   cmd->add_option("--dynamic-smem", o.dynamicSmem,
                   "PTX input: bytes of dynamic shared memory per CTA (what extern __shared__ arrays get; default 0)");
+  cmd->add_option("--allow-files", o.allowFiles,
+                  "scenario input: a folder the scenario may also read files from (repeatable); by default a "
+                  "scenario reads only files in its own folder and the bundled lessons'");
   if (withMode)
     cmd->add_option("--mode", o.mode, "strict (stop at undefined behaviour) or hardware (go on as an H100); "
                                       "default: the scenario's engine.mode, else strict")

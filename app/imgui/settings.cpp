@@ -8,7 +8,9 @@
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
-#include "core/scenario/scenario_io.hpp"
+#include "core/input/read_file.hpp"
+#include "core/scenario/scenario_io.hpp"  // writeFileAtomic
+#include "core/input/toml_text.hpp"
 
 namespace ws::imgui {
 namespace fs = std::filesystem;
@@ -33,20 +35,23 @@ Settings loadSettings(const std::string& path, std::string& error) {
   Settings s;
   std::error_code ec;
   if (path.empty() || !fs::exists(path, ec)) return s;
-  try {
-    const toml::table t = toml::parse_file(path);
-    s.theme = t["theme"].value_or(s.theme);
-    s.scale = static_cast<float>(t["scale"].value_or(static_cast<double>(s.scale)));
-    s.lastFile = t["last_file"].value_or(s.lastFile);
-    s.lastDir = t["last_dir"].value_or(s.lastDir);
-    s.autoplaySpeed = t["autoplay_speed"].value_or(s.autoplaySpeed);
-    s.allWarps = t["all_warps"].value_or(s.allWarps);
-    s.windowWidth = static_cast<int>(t["window"]["width"].value_or(static_cast<std::int64_t>(s.windowWidth)));
-    s.windowHeight = static_cast<int>(t["window"]["height"].value_or(static_cast<std::int64_t>(s.windowHeight)));
-  } catch (const toml::parse_error& e) {
-    error = fmt::format("{}:{}:{}: error: {}", path, e.source().begin.line, e.source().begin.column, e.description());
+  auto text = core::readFileCapped(path, core::kMaxScenarioFileBytes, error);
+  if (!text) return Settings{};
+  core::LoadError parseError;
+  auto parsed = core::parseTomlText(*text, path, parseError);
+  if (!parsed) {
+    error = parseError.str();
     return Settings{};
   }
+  const toml::table& t = *parsed;
+  s.theme = t["theme"].value_or(s.theme);
+  s.scale = static_cast<float>(t["scale"].value_or(static_cast<double>(s.scale)));
+  s.lastFile = t["last_file"].value_or(s.lastFile);
+  s.lastDir = t["last_dir"].value_or(s.lastDir);
+  s.autoplaySpeed = t["autoplay_speed"].value_or(s.autoplaySpeed);
+  s.allWarps = t["all_warps"].value_or(s.allWarps);
+  s.windowWidth = static_cast<int>(t["window"]["width"].value_or(static_cast<std::int64_t>(s.windowWidth)));
+  s.windowHeight = static_cast<int>(t["window"]["height"].value_or(static_cast<std::int64_t>(s.windowHeight)));
   if (s.scale < 0 || s.scale > 8) s.scale = 0;
   if (s.windowWidth < 320 || s.windowWidth > 16384) s.windowWidth = Settings{}.windowWidth;
   if (s.windowHeight < 240 || s.windowHeight > 16384) s.windowHeight = Settings{}.windowHeight;

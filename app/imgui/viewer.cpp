@@ -35,6 +35,8 @@ bool Viewer::open(const ui::LaunchRequest& in) {
   if (!start.engine) {
     m_error = start.error;
     m_showError = true;
+    // Refused only for reading outside its folder: ask before reading anything.
+    if (auto files = ui::filesToAllow(in); !files.empty()) m_allowPrompt.ask(in, std::move(files));
     return false;
   }
   auto made = ui::sessionFromStart(std::move(start));
@@ -190,6 +192,7 @@ void Viewer::frame(double dt) {
   if (auto picked = m_browser.draw()) open(*picked);
   drawExamples();
   drawErrors();
+  if (auto allowed = m_allowPrompt.draw()) open(*allowed);
   m_relayout = false;
 }
 

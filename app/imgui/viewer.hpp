@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "app/imgui/allow_prompt.hpp"
 #include "app/common/input_options.hpp"
 #include "app/imgui/canvas.hpp"
 #include "app/imgui/file_browser.hpp"
@@ -107,6 +108,7 @@ class Viewer {
   std::string m_status;
   std::string m_error;
   bool m_showError = false;
+  AllowPrompt m_allowPrompt;
 
   ui::Scene m_scene;
   std::uint64_t m_sceneRevision = 0;

@@ -43,6 +43,9 @@ AppOptions parseAppOptions(const QStringList& args) {
   const QCommandLineOption buffer("buffer", "PTX input: the next pointer parameter's buffer: a .json array of "
                                             "32-bit words (other files: raw bytes), zeros:N or iota:N (repeatable)",
                                   "SPEC");
+  const QCommandLineOption allowFiles("allow-files", "scenario input: a folder the scenario may also read files "
+                                                    "from (repeatable); by default only its own and the bundled "
+                                                    "lessons'", "DIR");
   const QCommandLineOption scalar("scalar", "PTX input: the next scalar parameter after the buffers, as its declared "
                                             "type: a value (42, -1, 1.5) or 0x hex bits (repeatable)",
                                   "VALUE");
@@ -61,7 +64,7 @@ AppOptions parseAppOptions(const QStringList& args) {
   const QCommandLineOption noSettings("no-settings", "do not read or write saved layout, theme and recent files");
   const QCommandLineOption allWarps("all-warps", "the lane view shows every warp of the focused CTA");
   const QCommandLineOption oneWarp("one-warp", "the lane view shows only the focused warp");
-  p.addOptions({entry, grid, block, cluster, buffer, scalar, dynamicSmem, mode, scheduling, maxSteps, step, until, shot,
+  p.addOptions({entry, grid, block, cluster, buffer, allowFiles, scalar, dynamicSmem, mode, scheduling, maxSteps, step, until, shot,
                 canvasShot, bench, theme, noSettings, allWarps, oneWarp});
   p.process(args);
 
@@ -73,6 +76,7 @@ AppOptions parseAppOptions(const QStringList& args) {
   if (p.isSet(block)) r.block = p.value(block).toStdString();
   r.cluster = p.value(cluster).toStdString();
   for (const QString& b : p.values(buffer)) r.buffers.push_back(b.toStdString());
+  for (const QString& d : p.values(allowFiles)) r.allowFiles.push_back(d.toStdString());
   for (const QString& s : p.values(scalar)) r.scalars.push_back(s.toStdString());
   if (p.isSet(dynamicSmem)) r.dynamicSmem = static_cast<std::uint32_t>(number(p, dynamicSmem, 0, UINT32_MAX));
   r.mode = p.value(mode).toStdString();

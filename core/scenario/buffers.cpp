@@ -4,26 +4,13 @@
 #include <cstring>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
+#include "core/input/json_text.hpp"
 #include "core/scenario/random.hpp"
 #include "core/scenario/values.hpp"
 
 namespace ws::core {
 namespace {
-
-std::pair<std::uint32_t, std::uint32_t> lineColOf(std::string_view text, std::size_t offset) {
-  std::uint32_t line = 1, col = 1;
-  for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
-    if (text[i] == '\n') {
-      ++line;
-      col = 1;
-    } else {
-      ++col;
-    }
-  }
-  return {line, col};
-}
 
 bool endsWithJson(const std::string& path) {
   if (path.size() < 5) return false;
@@ -44,17 +31,9 @@ std::vector<std::uint8_t> toBytes(const std::vector<std::uint32_t>& w) {
 
 std::optional<std::vector<std::uint32_t>> parseWordsJson(std::string_view text, const std::string& fileName,
                                                          WordType type, std::vector<LoadError>& errors) {
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
-    auto [line, col] = lineColOf(text, e.byte == 0 ? 0 : e.byte - 1);
-    // nlohmann's message repeats the position; keep only what went wrong.
-    std::string what = e.what();
-    if (auto k = what.find(": syntax error"); k != std::string::npos) what = what.substr(k + 2);
-    errors.push_back({fileName, line, col, fmt::format("not valid JSON: {}", what)});
-    return std::nullopt;
-  }
+  auto parsed = detail::parseJsonText(text, fileName, errors);
+  if (!parsed) return std::nullopt;
+  nlohmann::json& j = *parsed;
   if (j.is_object() && j.contains("words")) j = j["words"];
   if (!j.is_array()) {
     errors.push_back({fileName, 1, 1, "expected a JSON array of words, or an object {\"words\": [...]}"});

@@ -73,6 +73,10 @@ struct FilePos {
 struct SourceInfo {
   std::string file;  // the scenario file as named by the caller ("" when built in code)
   std::string dir;   // directory that relative paths in the file resolve against
+  // Read from a scenario file: the files it names must lie inside `dir` or
+  // one of `allowedDirs` (scenarioReader, LoadOptions).
+  bool confined = false;
+  std::vector<std::string> allowedDirs;
   // Key path ("params[1].file", "program.ptx") -> position of its value.
   std::map<std::string, FilePos> keys;
   // Multi-line strings whose contents are compiled (inline PTX, snippet code):

@@ -1,6 +1,7 @@
 // TOML -> Scenario, reporting every problem with file:line:col.
 #include <algorithm>
 #include <charconv>
+#include <memory>
 #include <tuple>
 #include <filesystem>
 #include <fstream>
@@ -14,6 +15,7 @@
 #include "core/scenario/scenario_io.hpp"
 #include "core/scenario/snippet.hpp"
 #include "core/scenario/toml_reader.hpp"
+#include "core/input/toml_text.hpp"
 #include "core/scenario/values.hpp"
 
 namespace ws::core {
@@ -578,14 +580,13 @@ ScenarioLoad loadScenarioText(std::string_view text, const std::string& fileName
   s.source.file = fileName;
   s.source.dir = dir;
   TomlReader r(text, fileName, s.source, out.errors);
-  toml::table doc;
-  try {
-    doc = toml::parse(text, std::string_view(fileName));
-  } catch (const toml::parse_error& e) {
-    out.errors.push_back({fileName, e.source().begin.line, e.source().begin.column,
-                          fmt::format("not valid TOML: {}", e.description())});
+  LoadError tomlError;
+  std::optional<toml::table> parsed = parseTomlText(text, fileName, tomlError);
+  if (!parsed) {
+    out.errors.push_back(std::move(tomlError));
     return out;
   }
+  toml::table& doc = *parsed;
   if (!migrateScenario(doc, r)) return out;
   Loader loader(r, s);
   loader.top(doc);
@@ -606,17 +607,32 @@ ScenarioLoad loadScenarioText(std::string_view text, const std::string& fileName
   return out;
 }
 
-ScenarioLoad loadScenarioFile(const std::string& path) {
-  namespace fs = std::filesystem;
+ScenarioLoad loadScenarioTextAt(std::string_view text, const std::string& path, const LoadOptions& options) {
+  const std::string dir = std::filesystem::path(path).parent_path().string();
+  auto refused = std::make_shared<std::vector<std::string>>();
+  ScenarioLoad out = loadScenarioText(text, path, confinedReader(dir, options.allowedDirs, refused), dir);
+  // Remembered, so that preparing the scenario again (a viewer's restart, the
+  // editor) reads under the same rule.
+  if (out.scenario) {
+    out.scenario->source.confined = true;
+    out.scenario->source.allowedDirs = options.allowedDirs;
+  }
+  out.refusals = refused->size();
+  out.refusedFiles = std::move(*refused);
+  std::sort(out.refusedFiles.begin(), out.refusedFiles.end());
+  out.refusedFiles.erase(std::unique(out.refusedFiles.begin(), out.refusedFiles.end()), out.refusedFiles.end());
+  return out;
+}
+
+ScenarioLoad loadScenarioFile(const std::string& path, const LoadOptions& options) {
   std::string err;
-  const std::string dir = fs::path(path).parent_path().string();
   auto text = readFileCapped(path, kMaxScenarioFileBytes, err);
   if (!text) {
     ScenarioLoad out;
     out.errors.push_back({path, 0, 0, fmt::format("cannot read the scenario: {}", err)});
     return out;
   }
-  return loadScenarioText(*text, path, diskReader(dir), dir);
+  return loadScenarioTextAt(*text, path, options);
 }
 
 }  // namespace ws::core

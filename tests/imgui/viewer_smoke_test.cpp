@@ -22,6 +22,9 @@ const std::string kSnippet = WS_TEST_DATA "/imgui/shfl-snippet/scenario.toml";
 ui::LaunchRequest input(const std::string& path) {
   ui::LaunchRequest o;
   o.path = path;
+  // The test scenarios share tests/data/golden's kernels: allowed explicitly,
+  // as a user allows a folder with --allow-files.
+  o.allowFiles.push_back(WS_TEST_DATA);
   return o;
 }
 

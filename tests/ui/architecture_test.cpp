@@ -84,6 +84,7 @@ const std::vector<Room>& rooms() {
                             "core/exec/memory/", "core/trace/step_record.hpp", "core/isa/", "core/ptx/", "core/util/"}},
       {"core/exec/engine/", {"core/exec/", "core/trace/", "core/isa/", "core/ptx/", "core/util/"}},
       {"core/trace/", {"core/exec/", "core/isa/", "core/ptx/", "core/util/"}},
+      {"core/input/", {"core/ptx/", "core/util/"}},
       {"core/scenario/", {"core/"}},
       {"ui/frame/", {"core/"}},
       {"ui/views/", {"core/", "ui/frame/"}},

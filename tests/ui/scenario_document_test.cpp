@@ -14,9 +14,10 @@ namespace ws::ui {
 namespace {
 namespace fs = std::filesystem;
 
-ScenarioDocument load(const std::string& path) {
+ScenarioDocument load(const std::string& path, std::vector<std::string> allowFiles = {}) {
   LaunchRequest r;
   r.path = path;
+  r.allowFiles = std::move(allowFiles);
   auto d = ScenarioDocument::open(r);
   if (auto* e = std::get_if<std::string>(&d)) ADD_FAILURE() << *e;
   return std::move(std::get<ScenarioDocument>(d));
@@ -50,7 +51,9 @@ TEST(ScenarioDocument, SessionStateRoundTrips) {
   ASSERT_EQ(doc.saveAs(out.string()), "");
   EXPECT_EQ(doc.path(), out.string());
 
-  ScenarioDocument again = load(out.string());
+  // Saved elsewhere, it names the PTX in the folder it came from: a folder
+  // its reader must be allowed (core::LoadOptions).
+  ScenarioDocument again = load(out.string(), {WS_TEST_DATA "/qt"});
   EXPECT_EQ(again.scenario().session.step, 7u);
   EXPECT_EQ(again.scenario().session.focus.cta, 1u);
   EXPECT_EQ(again.scenario().session.focus.lane, 9u);
@@ -74,7 +77,7 @@ TEST(ScenarioDocument, SessionStateRoundTrips) {
   s2->toggleBreakpoint(line);
   again.capture(*s2);
   ASSERT_EQ(again.saveAs(out.string()), "");
-  EXPECT_TRUE(load(out.string()).scenario().session.breakpoints.empty());
+  EXPECT_TRUE(load(out.string(), {WS_TEST_DATA "/qt"}).scenario().session.breakpoints.empty());
 }
 
 
@@ -110,7 +113,10 @@ TEST(ScenarioDocument, PtxLaunchSavesAsRunnableScenario) {
   doc.capture(*s);
   fs::create_directories(dir / "sub");
   ASSERT_EQ(doc.saveAs((dir / "sub" / "bfly.toml").string()), "");
-  ScenarioDocument again = load((dir / "sub" / "bfly.toml").string());
+  LaunchRequest refused;
+  refused.path = (dir / "sub" / "bfly.toml").string();
+  EXPECT_EQ(filesToAllow(refused), std::vector<std::string>{fs::canonical(dir / "kernels.ptx").string()});
+  ScenarioDocument again = load((dir / "sub" / "bfly.toml").string(), {dir.string()});
   EXPECT_EQ(again.scenario().program.ptxFile, "../kernels.ptx");
   auto s2 = session(again);
   EXPECT_EQ(s2->position(), at);

@@ -1,6 +1,8 @@
 // Themes (built-in and the bundled files agree; bad files are reported), the
 // SVG writer (valid XML, escaped text, arrowheads as polygons) and the rule
 // that ui/ and core/ include no UI toolkit.
+#include <sys/stat.h>
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -77,6 +79,19 @@ TEST(Theme, FilesOverrideTheirBaseAndReportErrors) {
   std::ofstream(dir + "/bad4.toml") << "[sizes]\nfont_size = -3\n";
   EXPECT_FALSE(loadThemeFile(dir + "/bad4.toml", err));
   EXPECT_EQ(loadTheme("bad4", dir).name, "light");  // a broken file: the built-in fallback
+
+  // Hostile theme files (issue 27): a FIFO is refused, not waited on; a key
+  // of 40,000 dotted parts is refused before toml++ recurses on it.
+  std::filesystem::remove(dir + "/fifo.toml");
+  ASSERT_EQ(mkfifo((dir + "/fifo.toml").c_str(), 0600), 0);
+  EXPECT_FALSE(loadThemeFile(dir + "/fifo.toml", err));
+  EXPECT_NE(err.find("not a regular file"), std::string::npos) << err;
+  std::string deep = "a";
+  for (int i = 0; i < 40000; ++i) deep += ".a";
+  std::ofstream(dir + "/deep.toml") << "[" << deep << "]\n";
+  EXPECT_FALSE(loadThemeFile(dir + "/deep.toml", err));
+  EXPECT_NE(err.find("deep.toml:1:"), std::string::npos) << err;
+  EXPECT_NE(err.find("dotted parts"), std::string::npos) << err;
 }
 
 TEST(Svg, ValidDocumentWithEscapedTextAndArrowheads) {

@@ -1,11 +1,10 @@
 // checkDocument: kept apart from document_apply.cpp because core/scenario's
 // headers and the session's are not mixed in one translation unit (see
 // scenario_bridge.hpp).
-#include <filesystem>
-
 #include "core/ptx/parser.hpp"
 #include "core/scenario/scenario_io.hpp"
 #include "ui/files/document.hpp"
+#include "ui/session/scenario_access.hpp"
 
 namespace ws::ui {
 
@@ -14,8 +13,7 @@ std::vector<DocumentProblem> checkDocument(std::string_view text, DocumentKind k
   if (kind == DocumentKind::Ptx) {
     errors = core::parsePtx(text, path).errors;
   } else {
-    const std::string dir = std::filesystem::path(path).parent_path().string();
-    errors = core::loadScenarioText(text, path, core::diskReader(dir), dir).errors;
+    errors = core::loadScenarioTextAt(text, path, scenarioLoadOptions({})).errors;
   }
   std::vector<DocumentProblem> out;
   for (const core::LoadError& e : errors) {

@@ -10,6 +10,7 @@
 #include "core/ptx/parser.hpp"
 #include "ui/files/cuda_source.hpp"
 #include "ui/session/mufu_assets.hpp"
+#include "ui/session/scenario_access.hpp"
 
 namespace ws::ui {
 namespace {
@@ -158,7 +159,7 @@ std::variant<OpenedLaunch, std::string> openScenarioFile(const LaunchRequest& r)
     return fmt::format("error: {} is a scenario: its [launch] and [[param]] sections say how to run it, so "
                        "--entry/--grid/--block/--cluster/--buffer/--scalar/--dynamic-smem do not apply",
                        r.path);
-  auto load = core::loadScenarioFile(r.path);
+  auto load = core::loadScenarioFile(r.path, scenarioLoadOptions(r.allowFiles));
   if (!load.ok()) return loadErrorsText(load.errors, fmt::format("{}: error: the scenario could not be loaded", r.path));
   OpenedLaunch out{std::move(*load.scenario), std::move(*load.prepared)};
   if (std::string err = applyEngine(r, out.scenario.engine); !err.empty()) return err;
@@ -281,6 +282,12 @@ std::variant<OpenedLaunch, std::string> openLaunch(const LaunchRequest& r) {
   // The H100's recorded MUFU results, so .approx math is bit-exact.
   if (auto* o = std::get_if<OpenedLaunch>(&out)) o->prepared.options.mufu = bundledMufuTables();
   return out;
+}
+
+std::vector<std::string> filesToAllow(const LaunchRequest& r) {
+  if (!isScenarioPath(r.path) || r.hasPtxLaunch()) return {};
+  const core::ScenarioLoad load = core::loadScenarioFile(r.path, scenarioLoadOptions(r.allowFiles));
+  return load.refusedOnlyForAccess() ? load.refusedFiles : std::vector<std::string>{};
 }
 
 }  // namespace ws::ui

@@ -43,6 +43,9 @@ struct LaunchRequest {
   // runs keep a warp going until it blocks (same results for race-free
   // programs, and fast).
   core::WarpScheduling ptxScheduling = core::WarpScheduling::RoundRobin;
+  // Folders a scenario may read files from besides its own and the bundled
+  // lessons' (--allow-files; see core::LoadOptions).
+  std::vector<std::string> allowFiles;
 
   // Whether any PTX launch field differs from its default.
   bool hasPtxLaunch() const;
@@ -68,5 +71,11 @@ std::string loadErrorsText(const std::vector<core::LoadError>& errors, const std
 // ("file:line:col: error: ..." where there is a position, "file: error: ..."
 // where not).
 std::variant<OpenedLaunch, std::string> openLaunch(const LaunchRequest& r);
+
+// When `r` names a scenario that does not open only because it names files
+// outside the folders it may read: those files (resolved paths), for a viewer
+// to ask the user about before adding their folders to r.allowFiles; empty
+// otherwise.
+std::vector<std::string> filesToAllow(const LaunchRequest& r);
 
 }  // namespace ws::ui

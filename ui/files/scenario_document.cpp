@@ -55,7 +55,7 @@ std::variant<ScenarioDocument, std::string> ScenarioDocument::open(const LaunchR
 const std::string& ScenarioDocument::title() const { return m_scenario->title; }
 
 std::variant<std::unique_ptr<Session>, std::string> ScenarioDocument::makeSession() const {
-  auto prep = core::prepareScenario(*m_scenario, core::diskReader(m_scenario->source.dir));
+  auto prep = core::prepareScenario(*m_scenario, core::scenarioReader(m_scenario->source));
   if (!prep.prepared || !prep.errors.empty())
     return loadErrorsText(prep.errors, fmt::format("{}: error: the scenario cannot run", m_scenario->source.file));
   return sessionFromStart(scenarioStart(*prep.prepared, m_scenario.get()));

@@ -1,12 +1,14 @@
 #include "ui/lesson/gallery.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 #include <system_error>
 
 #include <fmt/format.h>
 #include <toml++/toml.h>
+
+#include "core/input/read_file.hpp"
+#include "core/input/toml_text.hpp"
 
 namespace ws::ui {
 namespace fs = std::filesystem;
@@ -19,13 +21,18 @@ GalleryEntry readEntry(const fs::path& file, const std::string& name) {
   e.name = name;
   e.topic = name.substr(0, name.find_first_of("-/"));
   e.title = name;
-  try {
-    const toml::table t = toml::parse_file(e.path);
-    e.title = t["title"].value_or(name);
-    e.description = t["description"].value_or(std::string{});
-  } catch (const toml::parse_error& err) {
-    e.error = fmt::format("{}:{}:{}: {}", e.path, err.source().begin.line, err.source().begin.column,
-                          err.description());
+  std::string readError;
+  auto text = core::readFileCapped(e.path, core::kMaxScenarioFileBytes, readError);
+  if (!text) {
+    e.error = readError;
+    return e;
+  }
+  core::LoadError parseError;
+  if (auto t = core::parseTomlText(*text, e.path, parseError)) {
+    e.title = (*t)["title"].value_or(name);
+    e.description = (*t)["description"].value_or(std::string{});
+  } else {
+    e.error = fmt::format("{}:{}:{}: {}", e.path, parseError.line, parseError.col, parseError.message);
   }
   return e;
 }
@@ -53,10 +60,6 @@ std::vector<GalleryEntry> listGallery(const std::string& dir) {
   return out;
 }
 
-std::string bundledScenarioDir() {
-  if (const char* env = std::getenv("WARPSCOPE_SCENARIOS"); env && *env) return env;
-  return WS_SCENARIOS_DIR;
-}
 
 std::string firstParagraph(const std::string& markdown) {
   std::string out;

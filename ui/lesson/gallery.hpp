@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "ui/session/scenario_access.hpp"  // bundledScenarioDir
+
 namespace ws::ui {
 
 struct GalleryEntry {
@@ -20,9 +22,6 @@ struct GalleryEntry {
 // A missing directory gives an empty list.
 std::vector<GalleryEntry> listGallery(const std::string& dir);
 
-// The scenarios shipped with warpscope: $WARPSCOPE_SCENARIOS if set, else
-// the source tree's scenarios/ (a build tree runs from there).
-std::string bundledScenarioDir();
 
 // The first paragraph of a markdown description, on one line.
 std::string firstParagraph(const std::string& markdown);

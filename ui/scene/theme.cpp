@@ -7,6 +7,9 @@
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
+#include "core/input/read_file.hpp"
+#include "core/input/toml_text.hpp"
+
 namespace ws::ui {
 namespace {
 
@@ -144,13 +147,17 @@ Theme builtinTheme(std::string_view name) {
 std::vector<std::string> builtinThemeNames() { return {"light", "dark", "projector"}; }
 
 std::optional<Theme> loadThemeFile(const std::string& path, std::string& error) {
-  toml::table t;
-  try {
-    t = toml::parse_file(path);
-  } catch (const toml::parse_error& e) {
-    error = fmt::format("{}:{}:{}: {}", path, e.source().begin.line, e.source().begin.column, e.description());
+  // The capped reader: a theme path may name a FIFO or a device, which must
+  // not block or fill memory; toml++'s parse_file would read either.
+  auto text = core::readFileCapped(path, core::kMaxScenarioFileBytes, error);
+  if (!text) return std::nullopt;
+  core::LoadError parseError;
+  auto parsed = core::parseTomlText(*text, path, parseError);
+  if (!parsed) {
+    error = fmt::format("{}:{}:{}: {}", path, parseError.line, parseError.col, parseError.message);
     return std::nullopt;
   }
+  const toml::table& t = *parsed;
   Theme theme = builtinTheme(t["base"].value_or(std::string_view("light")));
   theme.name = t["name"].value_or(std::string(theme.name));
   if (auto* colors = t["colors"].as_table()) {

@@ -8,6 +8,7 @@
 #include "core/expr/expr.hpp"
 #include "core/scenario/scenario_io.hpp"
 #include "ui/session/mufu_assets.hpp"
+#include "ui/session/scenario_access.hpp"
 
 namespace ws::ui {
 namespace {
@@ -105,11 +106,12 @@ ScenarioStart startFromLoad(const core::ScenarioLoad& load, const std::string& p
 
 }  // namespace
 
-ScenarioStart scenarioStartFromFile(const std::string& path) { return startFromLoad(core::loadScenarioFile(path), path); }
+ScenarioStart scenarioStartFromFile(const std::string& path) {
+  return startFromLoad(core::loadScenarioFile(path, scenarioLoadOptions({})), path);
+}
 
 ScenarioStart scenarioStartFromText(std::string_view text, const std::string& path) {
-  const std::string dir = std::filesystem::path(path).parent_path().string();
-  return startFromLoad(core::loadScenarioText(text, path, core::diskReader(dir), dir), path);
+  return startFromLoad(core::loadScenarioTextAt(text, path, scenarioLoadOptions({})), path);
 }
 
 }  // namespace ws::ui

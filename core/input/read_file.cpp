@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "core/scenario/scenario_io.hpp"
+#include "core/input/read_file.hpp"
 
 namespace ws::core {
 
