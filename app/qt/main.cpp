@@ -60,6 +60,7 @@ int main(int argc, char** argv) {
       std::exit(2);
     };
     w.askSave = [](const QString&) { return QMessageBox::Discard; };
+    w.askAllowFiles = [](const QString&, const QStringList&) { return false; };  // --allow-files says it
   }
   // Presentation / predict modes, the editor, .cu files, autosave (none of it in batch runs).
   auto* lecture = ws::qt::LectureFeatures::install(w, {.autosave = !batch});

@@ -10,6 +10,7 @@
 #include <QInputDialog>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
 #include <QToolBar>
@@ -30,6 +31,7 @@
 #include "app/qt/widgets/scene_painter.hpp"
 #include "app/qt/widgets/timeline_bar.hpp"
 #include "ui/lesson/gallery.hpp"
+#include "ui/session/scenario_access.hpp"
 #include "ui/session/status_text.hpp"
 #include "ui/scene/theme.hpp"
 
@@ -48,6 +50,18 @@ MainWindow::MainWindow(bool useSettings, QWidget* parent)
   askSave = [this](const QString& text) {
     return QMessageBox::question(this, tr("Unsaved session"), text,
                                  QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+  };
+  askAllowFiles = [this](const QString& scenario, const QStringList& files) {
+    QMessageBox box(QMessageBox::Warning, tr("Files outside the scenario's folder"),
+                    tr("%1 reads files outside its own folder and the bundled lessons:").arg(scenario),
+                    QMessageBox::NoButton, this);
+    box.setInformativeText(files.join('\n') + "\n\n" +
+                           tr("Allow it to read the folders of these files? Nothing is read unless you allow it."));
+    QPushButton* allow = box.addButton(tr("Allow and open"), QMessageBox::AcceptRole);
+    box.addButton(QMessageBox::Cancel);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    return box.clickedButton() == allow;
   };
 
   // The lane view with the timeline under it is the centre; everything else docks around.
@@ -264,6 +278,17 @@ bool MainWindow::openRequest(const ui::LaunchRequest& request) {
   const QString path = QString::fromStdString(request.path);
   const QString err = m_host->open(request);
   if (!err.isEmpty()) {
+    // Refused only because it names files outside the folders it may read:
+    // ask, naming them, and open again with their folders allowed.
+    if (const auto files = ui::filesToAllow(request); !files.empty()) {
+      QStringList names;
+      for (const std::string& f : files) names << QString::fromStdString(f);
+      if (askAllowFiles && askAllowFiles(QFileInfo(path).fileName(), names)) {
+        ui::LaunchRequest allowed = request;
+        for (std::string& d : ui::foldersOf(files)) allowed.allowFiles.push_back(std::move(d));
+        return openRequest(allowed);
+      }
+    }
     error(tr("Cannot open %1").arg(path), err);
     return false;
   }

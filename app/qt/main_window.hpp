@@ -77,9 +77,12 @@ class MainWindow : public QMainWindow {
   void setAllWarps(bool on);
   QString themeName() const { return m_themeName; }
 
-  // Dialog hooks, replaceable by tests: the error shown, and the answer to "save before closing?".
+  // Dialog hooks, replaceable by tests: the error shown, the answer to "save
+  // before closing?", and whether a scenario may read files outside the
+  // folders it may read by default (the files named; true: allow their folders).
   std::function<void(const QString& title, const QString& text)> showError;
   std::function<QMessageBox::StandardButton(const QString& text)> askSave;
+  std::function<bool(const QString& scenario, const QStringList& files)> askAllowFiles;
 
  protected:
   void closeEvent(QCloseEvent* e) override;

@@ -18,6 +18,8 @@
 #include <QToolButton>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <functional>
 #include <memory>
 
@@ -245,6 +247,47 @@ TEST(MainWindow, LoadErrorsNameFileLineColumnAndKeepTheOpenSession) {
   EXPECT_TRUE(t.errors[0].contains("bad.toml:3:1")) << t.errors[0].toStdString();
   ASSERT_NE(t.w.session(), nullptr);
   EXPECT_EQ(t.s().position(), 1u);
+}
+
+// A scenario that names a file outside its folder is not read until the user
+// allows that folder; the question names the file.
+TEST(MainWindow, AsksBeforeAScenarioReadsFilesOutsideItsFolder) {
+  const fs::path root = tempDir("ws_qt_allow");
+  fs::create_directories(root / "lesson");
+  fs::create_directories(root / "elsewhere");
+  fs::copy_file(WS_TEST_DATA "/qt/red_async.ptx", root / "elsewhere" / "k.ptx");
+  std::string text;
+  {
+    std::ifstream in(WS_TEST_DATA "/qt/red-async.toml");
+    text.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  const std::string from = "ptx_file = \"red_async.ptx\"";
+  ASSERT_NE(text.find(from), std::string::npos);
+  text.replace(text.find(from), from.size(), "ptx_file = \"../elsewhere/k.ptx\"");
+  std::ofstream(root / "lesson" / "s.toml") << text;
+  const QString path = QString::fromStdString((root / "lesson" / "s.toml").string());
+  const QString outside = QString::fromStdString(fs::canonical(root / "elsewhere" / "k.ptx").string());
+
+  Window t;
+  QStringList asked;
+  bool allow = false;
+  t.w.askAllowFiles = [&](const QString& scenario, const QStringList& files) {
+    EXPECT_EQ(scenario, "s.toml");
+    asked = files;
+    return allow;
+  };
+  EXPECT_FALSE(t.w.openPath(path));
+  EXPECT_EQ(asked, QStringList{outside});
+  ASSERT_EQ(t.errors.size(), 1);
+  EXPECT_TRUE(t.errors[0].contains("--allow-files")) << t.errors[0].toStdString();
+  EXPECT_EQ(t.w.session(), nullptr);
+
+  allow = true;
+  asked.clear();
+  ASSERT_TRUE(t.w.openPath(path)) << t.errors.join("\n").toStdString();
+  EXPECT_EQ(asked, QStringList{outside});
+  ASSERT_NE(t.w.session(), nullptr);
+  EXPECT_EQ(t.errors.size(), 1);
 }
 
 TEST(MainWindow, ExportsTheStepAsSvgAndPng) {
