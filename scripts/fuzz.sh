@@ -15,6 +15,9 @@
 #   WS_FUZZ_FORKS   libFuzzer -fork=N worker processes per target (default: one process, -jobs=1 style)
 #   WS_FUZZ_RSS_MB  memory limit per process (default 2048)
 #
+# An input slower than libFuzzer's report threshold (10 s) is saved as
+# slow-unit-* beside them and counted apart: it is no failure (an input over
+# -timeout=10 is, as timeout-*), but a place to look for slow paths.
 # A finding is saved under $WS_FUZZ_WORK/findings/TARGET/ (crash-*, timeout-*,
 # leak-*, oom-*). Reproduce it with `fuzz_TARGET FILE`; once fixed, copy it to
 # tests/data/fuzz-regressions/TARGET/ so the normal test suite replays it.
@@ -83,7 +86,8 @@ for t in "${targets[@]}"; do
   par=()
   [[ -n "${WS_FUZZ_FORKS:-}" ]] && par=(-fork="$WS_FUZZ_FORKS" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
   echo "== fuzz_$t for ${seconds}s (log: $log)"
-  before=$(find "$work/findings/$t" -type f | wc -l)
+  before=$(find "$work/findings/$t" -type f ! -name 'slow-unit-*' | wc -l)
+  slow_before=$(find "$work/findings/$t" -type f -name 'slow-unit-*' | wc -l)
   set +e
   ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}" \
     "$exe" "$work/corpus/$t" "$seed/$t" -max_total_time="$seconds" -timeout=10 \
@@ -91,7 +95,8 @@ for t in "${targets[@]}"; do
     -artifact_prefix="$work/findings/$t/" -print_final_stats=1 "${par[@]}" >"$log" 2>&1
   rc=$?
   set -e
-  after=$(find "$work/findings/$t" -type f | wc -l)
+  after=$(find "$work/findings/$t" -type f ! -name 'slow-unit-*' | wc -l)
+  slow=$(($(find "$work/findings/$t" -type f -name 'slow-unit-*' | wc -l) - slow_before))
   # The counters come from libFuzzer's final stats (or its last status line).
   execs=$( (grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" || true) | awk '{s+=$2} END {print s+0}')
   if [[ "$execs" == 0 ]]; then execs=$( (grep -oE '^#[0-9]+' "$log" || true) | tail -1 | tr -d '#'); fi
@@ -102,10 +107,11 @@ for t in "${targets[@]}"; do
   if [[ $rc -ne 0 || $found -gt 0 ]]; then
     status=1
     echo "   FINDING (exit $rc): $(grep -m1 -E 'ERROR|invariant broken|runtime error|SUMMARY' "$log" || true)"
-    find "$work/findings/$t" -type f -newer "$log" -o -type f -cnewer "$log" 2>/dev/null | sort -u | sed 's/^/   /'
+    find "$work/findings/$t" -type f ! -name 'slow-unit-*' \( -newer "$log" -o -cnewer "$log" \) 2>/dev/null | sort -u |
+      sed 's/^/   /'
   fi
-  summary+=("$(printf '%-9s %6ss %12s execs %8s/s  cov %-6s corpus %-6s findings %s' "$t" "$seconds" "${execs:-?}" \
-    "${rate:-?}" "${cov:-?}" "$corpus" "$found")")
+  summary+=("$(printf '%-9s %6ss %12s execs %8s/s  cov %-6s corpus %-6s findings %s  slow units %s' "$t" "$seconds" "${execs:-?}" \
+    "${rate:-?}" "${cov:-?}" "$corpus" "$found" "$slow")")
 done
 echo
 echo "== summary"
