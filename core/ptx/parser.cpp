@@ -814,7 +814,7 @@ void Parser::warnUnsupported() {
     const std::size_t n = u.instrs.size();
     std::string where = entries[k].empty() ? "no entry reaches it"
                                            : fmt::format("used by {} {}", entries[k].size() == 1 ? "entry" : "entries",
-                                                         fmt::join(entries[k], ", "));
+                                                         joinNames(entries[k]));
     std::string message = fmt::format("'{}' is not executed by warpscope ({} use{}, {}): {}; the module loads, and a "
                                       "run stops with an 'unsupported' diagnostic if it reaches one",
                                       u.what, n, n == 1 ? "" : "s", where, u.reason);
