@@ -15,6 +15,11 @@
 namespace ws::core {
 
 std::optional<std::string> readFileCapped(const std::string& path, std::uint64_t maxBytes, std::string& error) {
+  // The system reads a name only up to a NUL: another file would open.
+  if (path.find('\0') != std::string::npos) {
+    error = fmt::format("'{}' holds a NUL character: a file name cannot", path.substr(0, path.find('\0')));
+    return std::nullopt;
+  }
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) {
     const int err = errno;

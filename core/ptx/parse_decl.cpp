@@ -140,6 +140,7 @@ bool Parser::checkFresh(std::string_view name, const Token& tok) {
 
 std::optional<std::uint32_t> Parser::declareSymbol(Symbol s, const Token& tok) {
   if (!checkFresh(tok.len ? text(tok) : std::string_view(s.name), tok)) return std::nullopt;
+  if (overLimit(m_prog.symbols.size() + 1, m_limits.maxVariables, "variables and parameters", tok)) return std::nullopt;
   auto idx = static_cast<std::uint32_t>(m_prog.symbols.size());
   m_scopes.back().names[text(tok)] = {NameRef::Kind::Sym, idx};
   m_prog.symbols.push_back(std::move(s));
@@ -423,11 +424,7 @@ bool Parser::parseInitializer(DataType t, std::uint64_t& count, bool countKnown,
     error(first, fmt::format("{} initializers for a variable of {} elements", n, count));
     return false;
   }
-  if (count * width > kMaxInitBytes - m_initBytes) {
-    error(first,
-          fmt::format("initialized data larger than {} MiB in one module is not supported", kMaxInitBytes >> 20));
-    return false;
-  }
+  if (initDataFull(count * width, 0, first)) return false;
   m_initBytes += count * width;
   if (countKnown) bytes.resize(count * width, 0);  // the rest is zero (PTX ISA 5.4.4)
   return true;
@@ -457,6 +454,10 @@ bool Parser::parseAddressInit(DataType t, std::vector<std::uint8_t>& bytes) {
     error(peek(), fmt::format("an address initializer needs a .u32/.u64/.b32/.b64 variable, not .{}", typeName(t)));
     return false;
   }
+  if (initDataFull(bytes.size(), r.width, peek())) return false;
+  if (overLimit(m_relocs.size() + m_initRelocs.size() + 1, m_limits.maxAddressInits, "addresses in initializers",
+                peek()))
+    return false;
   Token first = next();
   if (text(first) == "generic" && accept(Tok::LParen)) {
     r.generic = true;
@@ -483,6 +484,9 @@ bool Parser::parseAddressInit(DataType t, std::vector<std::uint8_t>& bytes) {
 
 bool Parser::appendInitValue(DataType t, std::vector<std::uint8_t>& bytes) {
   if (at(Tok::Ident)) return parseAddressInit(t, bytes);
+  // Checked per value, not once the list is read: `{0, 0, ...}` of .u64
+  // grows 4 bytes of text into 8 of data.
+  if (initDataFull(bytes.size(), static_cast<std::uint64_t>(byteWidth(t)), peek())) return false;
   bool neg = accept(Tok::Minus);
   if (!at(Tok::Number)) {
     error(peek(), fmt::format("expected a number in the initializer, found {}", found()));

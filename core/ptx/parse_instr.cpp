@@ -134,6 +134,7 @@ std::optional<NameRef> Parser::lookup(std::string_view name) const {
 
 void Parser::parseInstruction() {
   std::size_t start = m_pos;
+  if (overLimit(m_prog.instrs.size() + 1, m_limits.maxInstructions, "instructions", peek())) return;
   Instr ins;
   m_newLabelFix.clear();
   m_newFuncFix.clear();
@@ -195,6 +196,16 @@ void Parser::parseInstruction() {
   if (executed && m_notExecuted.empty() && ins.op != Opcode::Call && !checkOperandCount(ins, mn)) return;
   checkGates(ins, mn);
 
+  // A list operand can hold 65,536 elements (a brx.idx table) for a few bytes
+  // of text, so operands are bounded on their own, not only per instruction.
+  std::uint64_t operands = 0;
+  for (const Operand& op : ins.ops) {
+    operands += 1 + op.elems.size();
+    for (const Operand& e : op.elems) operands += e.elems.size();
+  }
+  if (overLimit(m_operands + operands, m_limits.maxOperands, "operands (list and vector elements counted)", mn))
+    return;
+  m_operands += operands;
   auto idx = static_cast<std::uint32_t>(m_prog.instrs.size());
   if (!m_notExecuted.empty()) {
     ins.unsupported = noteUnsupported(m_notExecuted,

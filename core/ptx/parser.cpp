@@ -11,19 +11,31 @@
 
 #include "core/ptx/coverage.hpp"
 #include "core/ptx/parser_impl.hpp"
+#include "core/util/name_list.hpp"
 
 namespace ws::core {
 namespace ptx_detail {
 
-Parser::Parser(std::string_view text, std::string_view fileName)
+Parser::Parser(std::string_view text, std::string_view fileName, const ParseLimits& limits)
     : m_text(text),
       m_fileName(fileName),
+      m_limits(limits),
       m_lexer(text.size() < std::numeric_limits<std::uint32_t>::max() ? text : "") {}
 
 ParseResult Parser::run() {
   ParseResult r;
   if (m_text.size() >= std::numeric_limits<std::uint32_t>::max()) {
     r.errors.push_back({m_fileName, 1, 1, "the file is larger than 4 GiB; a PTX module must be smaller"});
+    return r;
+  }
+  // Each line is kept for listings (Program::sourceLines, 32 bytes even when
+  // empty), so the line count is bounded before anything is parsed.
+  const auto lines = static_cast<std::uint64_t>(std::count(m_text.begin(), m_text.end(), '\n')) +
+                     (!m_text.empty() && m_text.back() != '\n' ? 1 : 0);
+  if (lines > m_limits.maxLines) {
+    r.errors.push_back({m_fileName, static_cast<std::uint32_t>(m_limits.maxLines + 1), 1,
+                        fmt::format("the file has more than {} lines, the most warpscope loads in one module",
+                                    groupDigits(m_limits.maxLines))});
     return r;
   }
   m_cur = m_first = m_lexer.next();
@@ -105,6 +117,22 @@ void Parser::error(const Token& at, std::string message) {
   if (at.kind == Tok::Error || stopped()) return;
   if (m_errors.size() + 1 == kMaxErrors) message = "too many errors; stopping here";
   m_errors.push_back({m_fileName, at.line, at.col, std::move(message)});
+}
+
+bool Parser::overLimit(std::uint64_t count, std::uint64_t limit, std::string_view what, const Token& at) {
+  if (count <= limit) return false;
+  if (!m_halted && m_errors.size() < kMaxErrors)
+    m_errors.push_back({m_fileName, at.line, at.col,
+                        fmt::format("the module has more than {} {}, the most warpscope loads in one module",
+                                    groupDigits(limit), what)});
+  m_halted = true;
+  return true;
+}
+
+bool Parser::initDataFull(std::uint64_t pending, std::uint64_t width, const Token& at) {
+  if (pending + width <= kMaxInitBytes - m_initBytes) return false;
+  error(at, fmt::format("initialized data larger than {} MiB in one module is not supported", kMaxInitBytes >> 20));
+  return true;
 }
 
 void Parser::errorAfter(const Token& prev, std::string message) {
@@ -280,6 +308,7 @@ void Parser::parseAddressSize() {
 
 void Parser::parseFile() {
   Token kw = next();
+  if (overLimit(m_prog.files.size(), m_limits.maxFiles, "'.file' directives", kw)) return;
   auto no = parseUnsigned("a file number", "after '.file'");
   if (!no) {
     recoverModule();
@@ -399,6 +428,9 @@ void Parser::parseFunction(std::string_view linkage) {
     return;
   }
 
+  if (!m_funcByName.count(name) &&
+      overLimit(m_funcs.size() + 1, m_limits.maxFunctions, "functions (.entry and .func)", nameTok))
+    return;
   auto [it, fresh] = m_funcByName.try_emplace(name, static_cast<std::uint32_t>(m_funcs.size()));
   if (fresh) m_funcs.push_back({name, entry, -1, rets.size(), params.size(), nameTok});
   FuncDecl& decl = m_funcs[it->second];
@@ -586,6 +618,7 @@ void Parser::parseBranchTargets(std::string_view name) {
       return recoverStatement(m_pos);
     }
     Token t = next();
+    if (overLimit(++m_labelCount, m_limits.maxLabels, "labels and '.branchtargets' entries", t)) return;
     table.targets.emplace_back(text(t), t);
     if (accept(Tok::Semi)) break;
     if (!expect(Tok::Comma, "',' or ';'", "in '.branchtargets'")) return recoverStatement(m_pos);
@@ -624,6 +657,7 @@ void Parser::parseLabel() {
     if (d == ".branchtargets") return parseBranchTargets(name);
     if (d == ".callprototype" || d == ".calltargets") return skipToSemi();
   }
+  if (overLimit(++m_labelCount, m_limits.maxLabels, "labels and '.branchtargets' entries", t)) return;
   auto idx = static_cast<std::uint32_t>(m_prog.instrs.size());
   auto [it, fresh] = m_scopes.back().labels.try_emplace(name, idx);
   if (!fresh) {
@@ -636,6 +670,7 @@ void Parser::parseLabel() {
 void Parser::parseLoc() {
   // .loc file line col [, function_name label [+ off]] [, inlined_at file line col]
   Token kw = next();
+  if (overLimit(++m_locCount, m_limits.maxLocs, "'.loc' directives", kw)) return;
   std::int32_t v[3] = {0, 0, 0};
   Token fileTok = peek();
   for (auto& x : v) {
@@ -779,7 +814,7 @@ void Parser::warnUnsupported() {
     const std::size_t n = u.instrs.size();
     std::string where = entries[k].empty() ? "no entry reaches it"
                                            : fmt::format("used by {} {}", entries[k].size() == 1 ? "entry" : "entries",
-                                                         fmt::join(entries[k], ", "));
+                                                         joinNames(entries[k]));
     std::string message = fmt::format("'{}' is not executed by warpscope ({} use{}, {}): {}; the module loads, and a "
                                       "run stops with an 'unsupported' diagnostic if it reaches one",
                                       u.what, n, n == 1 ? "" : "s", where, u.reason);
@@ -793,8 +828,8 @@ void Parser::warnUnsupported() {
 
 }  // namespace ptx_detail
 
-ParseResult parsePtx(std::string_view text, std::string_view fileName) {
-  return ptx_detail::Parser(text, fileName).run();
+ParseResult parsePtx(std::string_view text, std::string_view fileName, const ParseLimits& limits) {
+  return ptx_detail::Parser(text, fileName, limits).run();
 }
 
 }  // namespace ws::core

@@ -10,7 +10,9 @@
 //   depth-limited; blocks use an explicit scope stack, limited in depth;
 // - names are string_views into the caller's text (which outlives the
 //   parse) and are looked up in hash maps, so the work is linear in the input;
-// - after kMaxErrors errors the parser stops.
+// - after kMaxErrors errors the parser stops, and at the first ParseLimits
+//   limit reached (so memory stays proportionate to those limits, not to
+//   what the text could make).
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -108,7 +110,7 @@ struct LocUse {
 
 class Parser {
  public:
-  Parser(std::string_view text, std::string_view fileName);
+  Parser(std::string_view text, std::string_view fileName, const ParseLimits& limits);
   ParseResult run();
 
  private:
@@ -131,7 +133,11 @@ class Parser {
   void error(const Token& at, std::string message);
   void errorAfter(const Token& prev, std::string message);  // just past `prev`
   void warning(const Token& at, std::string message);       // loads anyway (Program::warnings)
-  bool stopped() const { return m_errors.size() >= kMaxErrors; }
+  bool stopped() const { return m_halted || m_errors.size() >= kMaxErrors; }
+  // True (and the parse stops, with one error naming the limit at `at`)
+  // when `count`, the number of things of a kind with the new ones, passes `limit`.
+  bool overLimit(std::uint64_t count, std::uint64_t limit, std::string_view what, const Token& at);
+  bool initDataFull(std::uint64_t pending, std::uint64_t width, const Token& at);
   void recoverModule();
   void recoverStatement(std::size_t start);
 
@@ -198,6 +204,9 @@ class Parser {
 
   std::string_view m_text;
   std::string m_fileName;
+  ParseLimits m_limits;
+  bool m_halted = false;  // a ParseLimits limit was reached
+  std::uint64_t m_operands = 0, m_labelCount = 0, m_locCount = 0;
   Lexer m_lexer;
   Token m_cur, m_ahead, m_prev, m_first;  // current, lookahead, last consumed, first of the file
   std::size_t m_pos = 0;                  // tokens consumed (progress checks)

@@ -9,10 +9,14 @@ namespace {
 
 std::uint64_t alignUp(std::uint64_t v, std::uint64_t a) { return a <= 1 ? v : (v + a - 1) / a * a; }
 
-void noteSymbol(const Program& p, const Operand& op, std::vector<bool>& used) {
+// Static .shared variables only: nothing else is laid out here.
+bool isStaticShared(const Symbol& s) { return s.space == Space::Shared && !s.isExtern; }
+
+void noteSymbol(const Program& p, const Operand& op, std::vector<std::uint32_t>& used) {
   if (op.symbol >= 0 && static_cast<std::size_t>(op.symbol) < p.symbols.size() &&
-      (op.kind == OperandKind::Symbol || op.kind == OperandKind::Address))
-    used[static_cast<std::size_t>(op.symbol)] = true;
+      (op.kind == OperandKind::Symbol || op.kind == OperandKind::Address) &&
+      isStaticShared(p.symbols[static_cast<std::size_t>(op.symbol)]))
+    used.push_back(static_cast<std::uint32_t>(op.symbol));
   for (const Operand& e : op.elems) noteSymbol(p, e, used);
 }
 
@@ -28,30 +32,43 @@ std::uint64_t dynamicAlign(const Program& p) {
 }  // namespace
 
 void layoutShared(Program& p) {
-  // Which symbols each function uses directly (function-scope .shared
-  // variables belong to their function even when only taken by address).
-  std::vector<std::vector<bool>> usedBy(p.functions.size(), std::vector<bool>(p.symbols.size(), false));
+  // The static .shared variables each function uses directly (function-scope
+  // ones belong to their function even when only taken by address), as
+  // sorted lists: a module may hold 1,000,000 functions and 2,000,000
+  // variables, so a function x variable table would take terabytes.
+  std::vector<std::vector<std::uint32_t>> usedBy(p.functions.size());
   for (std::size_t f = 0; f < p.functions.size(); ++f) {
     for (std::uint32_t i = p.functions[f].begin; i < p.functions[f].end; ++i)
       for (const Operand& op : p.instrs[i].ops) noteSymbol(p, op, usedBy[f]);
   }
-  for (std::size_t s = 0; s < p.symbols.size(); ++s)
-    if (p.symbols[s].func >= 0) usedBy[static_cast<std::size_t>(p.symbols[s].func)][s] = true;
+  bool anyShared = false;
+  for (std::size_t s = 0; s < p.symbols.size(); ++s) {
+    if (!isStaticShared(p.symbols[s])) continue;
+    anyShared = true;
+    if (p.symbols[s].func >= 0) usedBy[static_cast<std::size_t>(p.symbols[s].func)].push_back(static_cast<std::uint32_t>(s));
+  }
+  for (auto& u : usedBy) {
+    std::sort(u.begin(), u.end());
+    u.erase(std::unique(u.begin(), u.end()), u.end());
+  }
 
   const std::uint64_t dynAlign = dynamicAlign(p);
   std::vector<bool> placed(p.symbols.size(), false);
   p.sharedBytes = 0;
   for (std::uint32_t e = 0; e < p.functions.size(); ++e) {
     if (!p.functions[e].isEntry) continue;
-    std::vector<bool> used(p.symbols.size(), false);
-    for (std::uint32_t f : reachableFunctions(p, e))
-      for (std::size_t s = 0; s < used.size(); ++s) used[s] = used[s] || usedBy[f][s];
+    // Declaration order (symbol index) within each group, as ptxas lays them out.
+    std::vector<std::uint32_t> used;
+    if (anyShared)
+      for (std::uint32_t f : reachableFunctions(p, e)) used.insert(used.end(), usedBy[f].begin(), usedBy[f].end());
+    std::sort(used.begin(), used.end());
+    used.erase(std::unique(used.begin(), used.end()), used.end());
     SharedLayout layout;
     std::uint64_t end = kSharedReservedBytes;
     for (const bool functionScope : {true, false}) {
-      for (std::uint32_t s = 0; s < p.symbols.size(); ++s) {
+      for (const std::uint32_t s : used) {
         Symbol& sym = p.symbols[s];
-        if (!used[s] || sym.space != Space::Shared || sym.isExtern || (sym.func >= 0) != functionScope) continue;
+        if ((sym.func >= 0) != functionScope) continue;
         const std::uint64_t off = alignUp(end, sym.align);
         layout.offsets.emplace_back(s, off);
         end = off + sym.size;

@@ -6,12 +6,14 @@
 
 #include <fmt/format.h>
 
+#include "core/ptx/entry_choice.hpp"
 #include "core/ptx/parser.hpp"
 #include "core/scenario/buffers.hpp"
 #include "core/scenario/prepare_detail.hpp"
 #include "core/scenario/scenario_io.hpp"
 #include "core/scenario/snippet.hpp"
 #include "core/scenario/values.hpp"
+#include "core/util/name_list.hpp"
 
 namespace ws::core {
 namespace {
@@ -211,23 +213,19 @@ struct Preparer {
       cfg.cluster = s.launch.cluster;
       cfg.dynamicSharedBytes = s.launch.dynamicSharedBytes;
     }
-    std::vector<std::string> entries;
-    for (const auto& f : p.functions)
-      if (f.isEntry) entries.push_back(f.name);
+    const std::vector<std::string> entries = entryNames(p);
     if (cfg.entry.empty()) {
       if (entries.size() != 1) {
-        at("launch", entries.empty()
-                         ? std::string("the module has no kernel entry")
-                         : fmt::format("the module has {} entries ({}); choose one with launch.entry",
-                                       entries.size(), fmt::join(entries, ", ")));
+        at("launch", chooseEntryMessage("the module", entries, "launch.entry"));
         return false;
       }
       cfg.entry = entries[0];
     }
     auto fi = p.findFunction(cfg.entry);
     if (!fi || !p.functions[*fi].isEntry) {
-      at("launch.entry", fmt::format("no kernel entry named '{}' in the module (entries: {})", cfg.entry,
-                                     fmt::join(entries, ", ")));
+      at("launch.entry", entries.empty() ? noEntryMessage("the module")
+                                         : fmt::format("no kernel entry named '{}' in the module (entries: {})",
+                                                       cfg.entry, joinNames(entries)));
       return false;
     }
     // Each param against the entry's declaration: a buffer is a 64-bit

@@ -103,9 +103,18 @@ class Loader {
       m_s.program.kind = ProgramSpec::Kind::File;
       m_s.program.ptxFile = *v;
       if (v->empty()) m_r.error(*p->get("ptx_file"), "program.ptx_file is empty");
+      refuseNul(*p->get("ptx_file"), *v, "program.ptx_file");
     }
     if (const toml::table* sn = m_r.table(*p, "snippet", "program")) snippet(*sn);
     if (m_r.errorCount() != before) programOk = false;
+  }
+
+  // TOML strings may hold "\u0000"; the operating system reads a file name
+  // only up to it, so "k.ptx\u0000.txt" would silently open k.ptx.
+  void refuseNul(const toml::node& n, const std::string& name, std::string_view key) {
+    if (const std::size_t at = name.find('\0'); at != std::string::npos)
+      m_r.error(n, fmt::format("{} holds a NUL character (\\u0000, after '{}'): a file name cannot", key,
+                               name.substr(0, at)));
   }
 
   void snippet(const toml::table& sn) {
@@ -268,6 +277,7 @@ class Loader {
       in.kind = BufferInit::Kind::File;
       in.file = *file;
       if (file->empty()) m_r.error(*p.get("file"), "the buffer file name is empty");
+      refuseNul(*p.get("file"), *file, path + ".file");
     }
   }
 

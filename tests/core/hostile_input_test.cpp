@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "core/scenario/buffers.hpp"
+#include "core/input/read_file.hpp"
 #include "core/input/toml_text.hpp"
 #include "tests/core/scenario_test_util.hpp"
 
@@ -136,6 +137,29 @@ TEST(HostileInput, ASymlinkOutOfTheScenarioFolderIsRefused) {
   ASSERT_TRUE(r.scenario);
   EXPECT_TRUE(r.scenario->source.confined);
   EXPECT_FALSE(prepareScenario(*r.scenario, scenarioReader(r.scenario->source)).errors.empty());
+}
+
+TEST(HostileInput, ANulInAFileNameIsRefusedWhereItIs) {
+  // The operating system would read "k.ptx\u0000.txt" as k.ptx: the lesson
+  // would load another file than the one it names, silently.
+  test::TempDir d;
+  d.write("k.ptx", ".version 8.7\n.target sm_90a\n.address_size 64\n.visible .entry k(.param .u64 k_out)\n{\nret;\n}\n");
+  d.write("out.json", "[1, 2]");
+  d.write("ptx.toml", "format = 1\n[program]\nptx_file = \"k.ptx\\u0000.txt\"\n");
+  ScenarioLoad r = loadScenarioFile(d.file("ptx.toml"));
+  EXPECT_EQ(test::errorsText(r.errors),
+            d.file("ptx.toml") + ":3:12: error: program.ptx_file holds a NUL character (\\u0000, after 'k.ptx'): a "
+                                 "file name cannot\n");
+  d.write("buf.toml", "format = 1\n[program]\nptx_file = \"k.ptx\"\n[[param]]\nbuffer = \"out\"\n"
+                      "file = \"out.json\\u0000x\"\n");
+  r = loadScenarioFile(d.file("buf.toml"));
+  EXPECT_EQ(test::errorsText(r.errors),
+            d.file("buf.toml") + ":6:8: error: param[0].file holds a NUL character (\\u0000, after 'out.json'): a "
+                                 "file name cannot\n");
+  // Every reader refuses such a name, whoever passes it.
+  std::string err;
+  EXPECT_FALSE(readFileCapped(d.file("k.ptx") + std::string(1, '\0') + ".txt", 1 << 20, err));
+  EXPECT_NE(err.find("holds a NUL character"), std::string::npos) << err;
 }
 
 }  // namespace

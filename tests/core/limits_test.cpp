@@ -60,6 +60,19 @@ TEST(Limits, TheWholeMachineStateIsBoundedBeforeItIsAllocated) {
   EXPECT_NE(createError(local, launch({1024, 1, 1}, {1024, 1, 1})).find("of machine state"), std::string::npos);
 }
 
+TEST(Limits, TheMachineStateMessageSaysWhoseRegistersItCounts) {
+  // Each warp holds the registers of every function in the module (a call
+  // keeps its callee's registers in place), so another kernel's 1,000,000
+  // registers count for k too; the message says so, with k's own count.
+  const auto p = program(".visible .entry big()\n{\n.reg .b32 %big<1000000>;\nret;\n}\n");
+  const std::string e = createError(p, launch({64, 1, 1}, {1024, 1, 1}));
+  EXPECT_NE(e.find("2048 warps x 1000004 registers: each warp holds the registers of every function in the module, 4 "
+                   "of them declared by 'k'"),
+            std::string::npos)
+      << e;
+  EXPECT_NE(e.find("or a module of only the kernels you run"), std::string::npos) << e;
+}
+
 TEST(Limits, ModuleSegmentsAreBoundedBeforeTheyAreAllocated) {
   EXPECT_NE(createError(program(".global .b8 g[1000000000];"), launch({1, 1, 1}, {32, 1, 1})).find(".global variables"),
             std::string::npos);

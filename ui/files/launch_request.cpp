@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "core/ptx/entry_choice.hpp"
 #include "core/ptx/parser.hpp"
 #include "ui/files/cuda_source.hpp"
 #include "ui/session/mufu_assets.hpp"
@@ -29,13 +30,6 @@ std::variant<core::Program, std::string> readModule(const std::string& dir, cons
   auto text = core::diskReader(dir)(file, err);
   if (!text) return fmt::format("{}: error: {}", shown, err);
   return parseModule(*text, shown);
-}
-
-std::vector<std::string> entryNames(const core::Program& p) {
-  std::vector<std::string> out;
-  for (const auto& f : p.functions)
-    if (f.isEntry) out.push_back(f.name);
-  return out;
 }
 
 // "2", "2,1,1" or "2x1x1"; `zeroIsNone`: "" and "0" are {0,0,0} (no cluster).
@@ -212,10 +206,8 @@ std::variant<OpenedLaunch, std::string> openPtxFile(const LaunchRequest& r, cons
     auto module = compiled ? parseModule(*compiled, ptx.string()) : readModule(s.source.dir, s.program.ptxFile, ptx.string());
     if (auto* e = std::get_if<std::string>(&module)) return *e;
     const core::Program& p = std::get<core::Program>(module);
-    const std::vector<std::string> entries = entryNames(p);
-    if (r.entry.empty() && entries.size() != 1)
-      return fmt::format("error: {} has {} entries ({}); choose one with --entry", r.path, entries.size(),
-                         fmt::join(entries, ", "));
+    const std::vector<std::string> entries = core::entryNames(p);
+    if (r.entry.empty() && entries.size() != 1) return "error: " + core::chooseEntryMessage(r.path, entries, "--entry");
     // No such entry: the preparation below says so; the scalars keep default names.
     const std::size_t fi = p.findFunction(r.entry.empty() ? entries[0] : r.entry).value_or(p.functions.size());
     for (std::size_t i = 0; i < r.scalars.size(); ++i) {
@@ -262,8 +254,8 @@ std::string loadErrorsText(const std::vector<core::LoadError>& errors, const std
 std::variant<std::vector<std::string>, std::string> ptxEntries(const std::string& ptxPath) {
   auto module = readModule("", ptxPath, ptxPath);
   if (auto* e = std::get_if<std::string>(&module)) return *e;
-  std::vector<std::string> out = entryNames(std::get<core::Program>(module));
-  if (out.empty()) return fmt::format("{}: error: the module has no .entry", ptxPath);
+  std::vector<std::string> out = core::entryNames(std::get<core::Program>(module));
+  if (out.empty()) return "error: " + core::noEntryMessage(ptxPath);
   return out;
 }
 

@@ -80,10 +80,14 @@ std::optional<std::string> checkStateSize(const Program& p, const Function& fn, 
   const std::uint64_t perCta = sizeof(CtaState) + shared;
   const std::uint64_t total = warps * perWarp + numCtas * perCta + p.globalBytes + p.constBytes + buffers;
   if (total > limits.maxStateBytes)
-    return fmt::format("this launch needs about {} of machine state ({} warps x {} registers, {} local bytes per "
+    return fmt::format("this launch needs about {} of machine state ({} warps x {} registers: each warp holds the "
+                       "registers of every function in the module, {} of them declared by '{}'; {} local bytes per "
                        "thread, {} shared bytes per CTA, {} of buffers); at most {} are allowed: use a smaller grid "
-                       "or block",
-                       mib(total), warps, p.regs.size(), p.localBytes, shared, mib(buffers), mib(limits.maxStateBytes));
+                       "or block{}",
+                       mib(total), warps, p.regs.size(), fn.regEnd - fn.regBegin, fn.name, p.localBytes, shared,
+                       mib(buffers), mib(limits.maxStateBytes),
+                       p.regs.size() > 2 * (fn.regEnd - fn.regBegin) ? ", or a module of only the kernels you run"
+                                                                      : "");
   return std::nullopt;
 }
 
