@@ -720,6 +720,7 @@ void ExecCtx::exitLanes(LaneMask lanes) {
   WarpControl& c = ctl();
   lanes &= c.live();
   if (!lanes) return;
+  if (c.waiting & ~lanes) reportLanesLeftAtBarrier(*this, lanes);
   c.exited |= lanes;
   c.waiting &= ~lanes;
   c.yielded &= ~lanes;
@@ -746,13 +747,17 @@ void ExecCtx::print(int lane, std::string text) {
 }
 
 void ExecCtx::diag(DiagKind kind, LaneMask lanes, std::string message) {
+  diag(kind, lanes, std::move(message), static_cast<std::uint32_t>(&m_ins - program().instrs.data()));
+}
+
+void ExecCtx::diag(DiagKind kind, LaneMask lanes, std::string message, std::uint32_t pc) {
   Diagnostic d;
   d.kind = kind;
   d.step = step();
   d.cta = warp().cta;
   d.warp = m_warp;
   d.lanes = lanes;
-  d.pc = static_cast<std::uint32_t>(&m_ins - program().instrs.data());
+  d.pc = pc;
   d.message = std::move(message);
   m_engine.m_diags.push_back(d);
   if (m_rec) m_rec->diags.push_back(std::move(d));

@@ -223,6 +223,8 @@ class ExecCtx {
 
   // ---- reporting
   void diag(DiagKind kind, LaneMask lanes, std::string message);
+  // The same at another instruction (lanes waiting there).
+  void diag(DiagKind kind, LaneMask lanes, std::string message, std::uint32_t pc);
   // Output of device printf / a failed assert by `lane` (core/exec/state/printed.hpp).
   void print(int lane, std::string text);
   void flow(const Flow& f) {
@@ -318,6 +320,9 @@ void execCompare(ExecCtx& ctx);
 void execMove(ExecCtx& ctx);
 void execMemory(ExecCtx& ctx);
 void execControl(ExecCtx& ctx);
+// Lanes `exiting` leave warp-mates waiting at an aligned barrier they will
+// never reach: reported there (core/exec/control/control.cpp).
+void reportLanesLeftAtBarrier(ExecCtx& ctx, LaneMask exiting);
 void execSysCall(ExecCtx& ctx);  // call of vprintf / __assertfail (core/exec/control/syscalls.cpp)
 void execCollective(ExecCtx& ctx);
 void execAtomic(ExecCtx& ctx);
