@@ -283,6 +283,18 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
   }
 
   ExecCtx ctx(*this, w, ins, exec, rec);
+  // A guard that holds no defined value decides a branch (or whether a lane
+  // executes) on an undefined value: that matters, and is reported.
+  if (ins.guard >= 0 && m_options.reportUninitializedReads) [[unlikely]] {
+    const auto guard = static_cast<std::uint32_t>(ins.guard);
+    for (LaneMask m = ctx.undefinedIn(guard, g.lanes); m; m &= m - 1) {
+      const int l = std::countr_zero(m);
+      ctx.diag(DiagKind::UninitializedRead, 1u << l,
+               fmt::format("lane {} decides {} on {}, which holds no defined value (nothing wrote it, or it was "
+                           "computed from a register nothing wrote)",
+                           l, (ins.info().flags & kBranch) != 0 ? "a branch" : "whether it executes", p.regs[guard].name));
+    }
+  }
   touchWarpPcs(w);
   if (ws.ctl.yielded & g.lanes) {
     touchWarp(w);
