@@ -30,7 +30,7 @@ void apply(MachineState& s, const StepRecord& r) {
     std::uint64_t* cells = w.regs.data() + static_cast<std::size_t>(row.reg) * kWarpSize;
     const std::uint64_t* v = (Forward ? r.regs.after() : r.regs.before()) + row.first;
     for (LaneMask m = row.lanes; m; m &= m - 1) cells[std::countr_zero(m)] = *v++;
-    if (Forward) w.written[row.reg] |= row.lanes;
+    if (Forward) w.written[row.reg] = (w.written[row.reg] | row.lanes) & ~row.undefined;
     else w.written[row.reg] = (w.written[row.reg] & ~row.lanes) | row.wasWritten;
   };
   auto memOne = [&](const MemChange& c) { putBytes(regionBytes(s, c), c.offset, c.size, Forward ? c.after : c.before); };

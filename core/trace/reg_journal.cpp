@@ -11,12 +11,13 @@ void RegJournal::grow(std::size_t n) {
 }
 
 void RegJournal::putRow(std::uint32_t warp, std::uint32_t reg, LaneMask lanes, LaneMask written,
-                        const std::uint64_t* row, const std::uint64_t* v, std::uint64_t mask, Row::Pair pair) {
+                        const std::uint64_t* row, const std::uint64_t* v, std::uint64_t mask, Row::Pair pair,
+                        LaneMask undefined) {
   // (A full row, the common case, needs no bit count: without a popcount
   // instruction in the target ISA that is a library call.)
   const std::size_t n = lanes == ~0u ? kWarpSize : static_cast<std::size_t>(std::popcount(lanes));
   if (m_used + n > m_before.size()) grow(n);
-  m_rows.push_back({warp, reg, lanes, written & lanes, 0, static_cast<std::uint32_t>(m_used), pair});
+  m_rows.push_back({warp, reg, lanes, written & lanes, 0, undefined & lanes, static_cast<std::uint32_t>(m_used), pair});
   std::uint64_t* b = m_before.data() + m_used;
   std::uint64_t* a = m_after.data() + m_used;
   if (lanes == ~0u) {  // the common case: straight copies
@@ -38,7 +39,7 @@ LaneMask RegJournal::changes(const Row& r) const {
   std::size_t i = r.first;
   for (LaneMask m = r.lanes; m; m &= m - 1, ++i) {
     const LaneMask bit = m & (~m + 1);
-    if ((r.wasWritten & bit) == 0 || m_before[i] != m_after[i]) keep |= bit;
+    if ((r.wasWritten & bit) == 0 || (r.undefined & bit) != 0 || m_before[i] != m_after[i]) keep |= bit;
   }
   return keep | r.given;
 }
@@ -72,7 +73,7 @@ RegChange RegJournal::const_iterator::operator*() const {
   // The lane's values follow those of the row's lanes below it.
   const std::size_t i = r.first + static_cast<std::size_t>(std::popcount(r.lanes & ((1u << lane) - 1u)));
   return {r.warp, r.reg, static_cast<std::uint8_t>(lane), ((r.wasWritten >> lane) & 1u) != 0, m_j->m_before[i],
-          m_j->m_after[i]};
+          m_j->m_after[i], ((r.undefined >> lane) & 1u) != 0};
 }
 
 RegJournal::const_iterator& RegJournal::const_iterator::operator++() {

@@ -27,6 +27,9 @@ struct RegChange {
   std::uint8_t lane = 0;
   bool wasWritten = false;  // the register had been written before this change
   std::uint64_t before = 0, after = 0;
+  // The value written is undefined: computed from a register nobody wrote
+  // (the register then counts as unwritten, MachineState's `written`).
+  bool undefined = false;
   bool operator==(const RegChange&) const = default;
 };
 
@@ -37,6 +40,7 @@ class RegJournal {
     LaneMask lanes = 0;       // the lanes written (ascending in the value arrays)
     LaneMask wasWritten = 0;  // of `lanes`: those written before this write
     LaneMask given = 0;       // of `lanes`: journaled one by one as changes (read even if unchanged)
+    LaneMask undefined = 0;   // of `lanes`: given undefined values (RegChange::undefined)
     std::uint32_t first = 0;  // index of the first lane's values
     enum class Pair : std::uint8_t { None, First, Second } pair = Pair::None;
   };
@@ -84,8 +88,9 @@ class RegJournal {
   }
   // One lane's change, after every change journaled so far (read back even
   // if it changes nothing: a user's edit of a register to its own value).
-  void push_back(const RegChange& c) { add(c.warp, c.reg, c.lane, c.wasWritten, c.before, c.after); }
-  void add(std::uint32_t warp, std::uint32_t reg, int lane, bool was, std::uint64_t before, std::uint64_t after) {
+  void push_back(const RegChange& c) { add(c.warp, c.reg, c.lane, c.wasWritten, c.before, c.after, c.undefined); }
+  void add(std::uint32_t warp, std::uint32_t reg, int lane, bool was, std::uint64_t before, std::uint64_t after,
+           bool undefined = false) {
     const LaneMask bit = 1u << lane;
     if (!m_rows.empty()) {
       Row& r = m_rows.back();
@@ -94,27 +99,31 @@ class RegJournal {
         r.lanes |= bit;
         r.wasWritten |= was ? bit : 0u;
         r.given |= bit;
+        r.undefined |= undefined ? bit : 0u;
         push(before, after);
         return;
       }
     }
-    m_rows.push_back({warp, reg, bit, was ? bit : 0u, bit, static_cast<std::uint32_t>(m_used), Row::Pair::None});
+    m_rows.push_back({warp, reg, bit, was ? bit : 0u, bit, undefined ? bit : 0u, static_cast<std::uint32_t>(m_used),
+                      Row::Pair::None});
     push(before, after);
   }
   // The write of (v[l] & mask) to lanes `lanes` of a register row, whose
-  // current values are row[] and written lanes `written`.
+  // current values are row[] and written lanes `written`; lanes `undefined`
+  // of them get undefined values.
   void addRow(std::uint32_t warp, std::uint32_t reg, LaneMask lanes, const std::uint64_t* row, LaneMask written,
-              const std::uint64_t* v, std::uint64_t mask) {
-    if (lanes) putRow(warp, reg, lanes, written, row, v, mask, Row::Pair::None);
+              const std::uint64_t* v, std::uint64_t mask, LaneMask undefined = 0) {
+    if (lanes) putRow(warp, reg, lanes, written, row, v, mask, Row::Pair::None, undefined);
   }
   // Two rows written lane by lane together (d, then p, for each lane of
   // `lanes`): journaled as a pair. The rows must be different registers.
   void addRowPair(std::uint32_t warp, std::uint32_t regA, const std::uint64_t* rowA, LaneMask writtenA,
                   const std::uint64_t* vA, std::uint64_t maskA, std::uint32_t regB, const std::uint64_t* rowB,
-                  LaneMask writtenB, const std::uint64_t* vB, std::uint64_t maskB, LaneMask lanes) {
+                  LaneMask writtenB, const std::uint64_t* vB, std::uint64_t maskB, LaneMask lanes,
+                  LaneMask undefined = 0) {
     if (!lanes) return;
-    putRow(warp, regA, lanes, writtenA, rowA, vA, maskA, Row::Pair::First);
-    putRow(warp, regB, lanes, writtenB, rowB, vB, maskB, Row::Pair::Second);
+    putRow(warp, regA, lanes, writtenA, rowA, vA, maskA, Row::Pair::First, undefined);
+    putRow(warp, regB, lanes, writtenB, rowB, vB, maskB, Row::Pair::Second, undefined);
   }
 
   // Heap bytes held.
@@ -128,7 +137,7 @@ class RegJournal {
   // The lanes of row r that are changes.
   LaneMask changes(const Row& r) const;
   void putRow(std::uint32_t warp, std::uint32_t reg, LaneMask changed, LaneMask written, const std::uint64_t* row,
-              const std::uint64_t* v, std::uint64_t mask, Row::Pair pair);
+              const std::uint64_t* v, std::uint64_t mask, Row::Pair pair, LaneMask undefined);
   void push(std::uint64_t before, std::uint64_t after) {
     if (m_used == m_before.size()) grow(1);
     m_before[m_used] = before;

@@ -107,5 +107,39 @@ TEST(Barrier, CountsThatDisagreeBetweenWarps) {
       << d[0].message;
 }
 
+// `if (lane == 0) {...} __syncthreads();`: lanes 1-31 reach the barrier
+// before lane 0, which is still on its way to the same barrier. Waiting for
+// it is what the hardware does; nothing is undefined (issue 28).
+TEST(Barrier, LanesOnTheirWayToTheSameBarrierAreWaitedFor) {
+  const std::string body =
+      "\tmov.u32 %r1, %tid.x;\n\tand.b32 %r2, %r1, 31;\n\tsetp.ne.u32 %p1, %r2, 0;\n\t@%p1 bra JOIN;\n"
+      "\tshr.u32 %r3, %r1, 5;\n\tshl.b32 %r3, %r3, 2;\n\tmov.u32 %r4, s;\n\tadd.s32 %r4, %r4, %r3;\n"
+      "\tst.shared.u32 [%r4], %r1;\nJOIN:\n\tbar.sync 0;\n\tld.shared.u32 %r5, [s+4];\n\tst.global.u32 [%rd3], %r5;\n"
+      "\tret;\n";
+  for (const auto& opts : {core::EngineOptions{}, hwMode()}) {
+    const ws::test::Run r = runKernel(body, kIn, 64, 64, opts, "sm_90a", kShared);
+    ASSERT_EQ(r.error, "");
+    EXPECT_EQ(r.result.stop, StopReason::Finished);
+    EXPECT_TRUE(r.result.diags.empty()) << r.result.diags.front().message;
+    EXPECT_EQ(r.words(1), std::vector<std::uint32_t>(64, 32u));  // warp 1's lane 0 wrote s[1] = 32
+  }
+}
+
+// if/else with a __syncthreads() in each branch: the halves of the warp wait
+// at two different barriers, which the ISA forbids ("all threads in a warp
+// must execute the same barrier instruction").
+TEST(Barrier, HalvesOfAWarpAtTwoDifferentBarriersAreDivergent) {
+  const std::string body =
+      "\tmov.u32 %r1, %tid.x;\n\tand.b32 %r2, %r1, 31;\n\tsetp.lt.u32 %p1, %r2, 16;\n\t@%p1 bra LOW;\n"
+      "\tbar.sync 0;\n\tbra.uni DONE;\nLOW:\n\tbar.sync 0;\nDONE:\n\tst.global.u32 [%rd3], %r1;\n\tret;\n";
+  const ws::test::Run r = runKernel(body, kIn, 64, 64, {}, "sm_90a", kShared);
+  ASSERT_EQ(r.error, "");
+  EXPECT_EQ(r.result.stop, StopReason::Diagnostic);
+  const auto d = ofKind(r, DiagKind::DivergentBarrier);
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0].warp, 0u);
+  EXPECT_NE(d[0].message.find("wait at the barrier of line"), std::string::npos) << d[0].message;
+}
+
 }  // namespace
 }  // namespace ws::test

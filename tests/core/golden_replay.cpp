@@ -27,7 +27,7 @@ std::vector<GoldenCase> loadGoldenFile(const std::string& jsonPath, const std::s
   return out;
 }
 
-void replayGolden(const GoldenCase& c) {
+core::LaunchConfig goldenLaunch(const GoldenCase& c) {
   const auto& t = c.json;
   core::LaunchConfig cfg;
   cfg.entry = t["name"].get<std::string>();
@@ -38,6 +38,12 @@ void replayGolden(const GoldenCase& c) {
   cfg.buffers.push_back({"in", toBytes(t["in"].get<std::vector<std::uint32_t>>())});
   cfg.buffers.push_back({"out", toBytes(t["out_init"].get<std::vector<std::uint32_t>>())});
   cfg.params = {core::ParamValue::buf(0), core::ParamValue::buf(1)};
+  return cfg;
+}
+
+void replayGolden(const GoldenCase& c) {
+  const auto& t = c.json;
+  const core::LaunchConfig cfg = goldenLaunch(c);
   core::EngineOptions opts;
   opts.mufu = ws::test::mufuTables();
   opts.mode = core::ExecMode::Hardware;

@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/exec/engine/engine.hpp"
+
 namespace ws::test {
 
 struct GoldenCase {
@@ -20,6 +22,8 @@ std::string slurp(const std::string& path);
 // Every test of one golden file, labelled with `prefix`.
 std::vector<GoldenCase> loadGoldenFile(const std::string& jsonPath, const std::string& ptxPath,
                                        const std::string& prefix);
+// The launch a case describes (in and out buffers as the two parameters).
+core::LaunchConfig goldenLaunch(const GoldenCase& c);
 // Runs one case in hardware mode and checks `out` word for word (gtest assertions).
 void replayGolden(const GoldenCase& c);
 

@@ -72,8 +72,7 @@ std::string kernel(std::string_view body, std::string_view target, std::string_v
   return s;
 }
 
-Run runKernel(std::string_view body, const std::vector<std::uint32_t>& in, std::size_t outWords, std::uint32_t block,
-              core::EngineOptions opts, std::string_view target, std::string_view extraDecls) {
+core::LaunchConfig kernelLaunch(const std::vector<std::uint32_t>& in, std::size_t outWords, std::uint32_t block) {
   core::LaunchConfig cfg;
   cfg.entry = "k";
   cfg.block = {block, 1, 1};
@@ -82,7 +81,12 @@ Run runKernel(std::string_view body, const std::vector<std::uint32_t>& in, std::
   cfg.buffers.push_back({"in", toBytes(in.empty() ? std::vector<std::uint32_t>{0} : in)});
   cfg.buffers.push_back({"out", toBytes(out)});
   cfg.params = {core::ParamValue::buf(0), core::ParamValue::buf(1)};
-  return runPtx(kernel(body, target, extraDecls), cfg, opts);
+  return cfg;
+}
+
+Run runKernel(std::string_view body, const std::vector<std::uint32_t>& in, std::size_t outWords, std::uint32_t block,
+              core::EngineOptions opts, std::string_view target, std::string_view extraDecls) {
+  return runPtx(kernel(body, target, extraDecls), kernelLaunch(in, outWords, block), opts);
 }
 
 }  // namespace ws::test

@@ -43,6 +43,10 @@ Run runPtx(std::string_view ptx, core::LaunchConfig cfg, core::EngineOptions opt
 // `extraDecls` goes before the entry (e.g. .shared variables).
 std::string kernel(std::string_view body, std::string_view target = "sm_90a", std::string_view extraDecls = "");
 
+// The launch of kernel() on `block` threads (grid 1) with buffers in (param 0)
+// and out (param 1, pre-filled with 0xcdcd0000 | index).
+core::LaunchConfig kernelLaunch(const std::vector<std::uint32_t>& in, std::size_t outWords, std::uint32_t block = 32);
+
 // Run a kernel body on `block` threads (grid 1) with buffers in (param 0) and
 // out (param 1, pre-filled with 0xcdcd0000 | index).
 Run runKernel(std::string_view body, const std::vector<std::uint32_t>& in, std::size_t outWords,

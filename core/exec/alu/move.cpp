@@ -54,9 +54,18 @@ void movVector(ExecCtx& ctx) {
     return;
   }
   forEachLane(ctx.lanes(), [&](int lane) {
+    const LaneMask bit = 1u << lane;
     std::array<std::uint64_t, 4> v{};
-    for (std::size_t i = 0; i < ins.vec; ++i) v[i] = ctx.read(lane, src.elems[i], ins.type);
-    for (std::size_t i = 0; i < ins.vec; ++i) ctx.write(lane, dst.elems[i], v[i]);
+    std::array<bool, 4> undefined{};  // element by element: each is its own value
+    for (std::size_t i = 0; i < ins.vec; ++i) {
+      const Operand& e = src.elems[i];
+      undefined[i] = e.kind == OperandKind::Reg && ctx.undefinedIn(e.reg, bit) != 0;
+      v[i] = ctx.read(lane, e, ins.type);
+    }
+    for (std::size_t i = 0; i < ins.vec; ++i) {
+      ctx.setUndefinedReads((ctx.undefinedReads() & ~bit) | (undefined[i] ? bit : 0u));
+      ctx.write(lane, dst.elems[i], v[i]);
+    }
   });
 }
 
@@ -102,7 +111,18 @@ void execMov(ExecCtx& ctx) {
     } else {
       U128 v = 0;
       if (pack) {
-        for (int i = 0; i < n; ++i) v |= read(ctx, lane, src.elems[static_cast<std::size_t>(i)], et) << (i * w);
+        bool someDefined = false;
+        for (int i = 0; i < n; ++i) {
+          const Operand& e = src.elems[static_cast<std::size_t>(i)];
+          someDefined = someDefined || e.kind != OperandKind::Reg || ctx.undefinedIn(e.reg, 1u << lane) == 0;
+          v |= read(ctx, lane, e, et) << (i * w);
+        }
+        // One definedness bit per register cannot say which part is
+        // defined. nvcc packs a defined half with an undefined one
+        // (`mov.b64 %rd11, {%r604, %r614}`) and takes the defined half out
+        // again, so a pack with any defined part counts as defined rather
+        // than cry wolf where that half is used.
+        if (someDefined) ctx.setUndefinedReads(ctx.undefinedReads() & ~(1u << lane));
       } else {
         v = read(ctx, lane, src, t);
       }

@@ -69,6 +69,10 @@ void forLanes(LaneMask m, F&& f) {
     if (hasLane(m, l)) f(l);
 }
 
+// Definedness of a result every member computes from every member's input
+// (vote, match, redux): undefined in all of them if any input was.
+void shareUndefined(ExecCtx& ctx);
+
 // Writes the optional predicate half of a `d|p` destination.
 void writePredOut(ExecCtx& ctx, int lane, const Operand& dst, bool p);
 

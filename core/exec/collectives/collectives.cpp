@@ -88,6 +88,10 @@ std::int32_t destRegOf(const Operand& op) {
   return -1;
 }
 
+void shareUndefined(ExecCtx& ctx) {
+  if (ctx.undefinedReads() & ctx.lanes()) ctx.setUndefinedReads(ctx.lanes());
+}
+
 void writePredOut(ExecCtx& ctx, int lane, const Operand& dst, bool p) {
   if (dst.hasPred) ctx.writePred(lane, ctx.laneOp(lane, dst).reg2, p);
 }

@@ -107,6 +107,7 @@ void execRedux(ExecCtx& ctx) {
     // m.of(l) always holds l (see Members::of for lanes outside their mask).
     out[static_cast<std::size_t>(l)] = reduce(ins, v, m.of(l));
   });
+  shareUndefined(ctx);
   forLanes(m.lanes, [&](int l) { ctx.write(l, ctx.laneOp(l, dst), out[static_cast<std::size_t>(l)]); });
   flowAllToAll(ctx, m, FlowKind::Reduce, &src, dst,
                [&](int from) { return static_cast<std::uint64_t>(v[static_cast<std::size_t>(from)]); });

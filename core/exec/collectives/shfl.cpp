@@ -164,6 +164,36 @@ std::string describe(const std::vector<BadRead>& reads) {
   }
 }
 
+// Definedness of d (and p): a lane receives its source lane's a (its own
+// where the source is out of range), so d is undefined where that a was,
+// or where the lane's own b, c or membermask was (they choose the source).
+// Non-elected lanes passing an unset value into shfl.sync.idx and receiving
+// the leader's (cooperative groups' invoke_one_broadcast) get a defined one.
+LaneMask undefinedResults(const ExecCtx& ctx, LaneMask lanes, const std::uint64_t* bv, const std::uint64_t* cv) {
+  const Instr& ins = ctx.ins();
+  auto undefinedAt = [&](int l, const Operand& op) {
+    const Operand& own = ctx.laneOp(l, op);
+    return own.kind == OperandKind::Reg && ctx.undefinedIn(own.reg, 1u << l) != 0;
+  };
+  const int mi = membermaskOperand(ins);
+  LaneMask aUndefined = 0, chooserUndefined = 0;
+  for (LaneMask m = lanes; m; m &= m - 1) {
+    const int l = std::countr_zero(m);
+    if (undefinedAt(l, ins.ops[1])) aUndefined |= 1u << l;
+    if (undefinedAt(l, ins.ops[2]) || undefinedAt(l, ins.ops[3]) ||
+        (mi >= 0 && undefinedAt(l, ins.ops[static_cast<std::size_t>(mi)])))
+      chooserUndefined |= 1u << l;
+  }
+  Sources src;
+  shflSources(ins.opMod, bv, cv, src);
+  LaneMask undefined = chooserUndefined;
+  for (LaneMask m = lanes; m; m &= m - 1) {
+    const int l = std::countr_zero(m);
+    if ((aUndefined >> src[static_cast<std::size_t>(l)].lane) & 1u) undefined |= 1u << l;
+  }
+  return undefined;
+}
+
 }  // namespace
 
 void shflWholeWarp(Mod mode, std::uint32_t b, std::uint32_t c, const std::uint64_t* a, LaneValues& out,
@@ -242,6 +272,7 @@ void execShfl(ExecCtx& ctx) {
   }
 
   // Phase 2: write d (and p), then the flows and diagnostics.
+  if (ctx.undefinedReads() != 0) [[unlikely]] ctx.setUndefinedReads(undefinedResults(ctx, m.lanes, bv, cv));
   ctx.scatterWithPred(dst, out, inRange);
   const std::uint32_t w = ctx.warpIndex();
   if (StepRecord* rec = ctx.record(); rec && !ctx.otherSites()) {

@@ -28,6 +28,7 @@ void execVote(ExecCtx& ctx) {
   });
 
   // Phase 2: each lane's result over its own membermask.
+  shareUndefined(ctx);
   forLanes(m.lanes, [&](int l) {
     const LaneMask set = m.of(l);
     const LaneMask yes = votes & set;
@@ -76,6 +77,7 @@ void execMatch(ExecCtx& ctx) {
   // Phase 2: results.
   std::array<LaneMask, kWarpSize> eq{};
   forLanes(m.lanes, [&](int l) { eq[static_cast<std::size_t>(l)] = equal(l); });
+  shareUndefined(ctx);
   forLanes(m.lanes, [&](int l) {
     const auto i = static_cast<std::size_t>(l);
     if (ins.opMod == Mod::All) {

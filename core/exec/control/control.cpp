@@ -236,9 +236,26 @@ void execBarrier(ExecCtx& ctx) {
   const std::size_t countOps = red ? 4 : 2;  // operands when b is given
   if (ins.ops.size() >= countOps) count = static_cast<std::uint32_t>(ctx.read(lead, ins.ops[first + 1], DataType::U32));
   if (aligned && ctx.lanes() != ctx.warp().ctl.live()) {
-    ctx.diag(DiagKind::DivergentBarrier, ctx.lanes(),
-             fmt::format("lanes {:#010x} of the warp reach {} at line {} while lanes {:#010x} are elsewhere", ctx.lanes(),
-                         ins.info().mnemonic, ins.pos.line, ctx.warp().ctl.live() & ~ctx.lanes()));
+    // Warp-mates still on their way here are waited for (nvcc's
+    // `if (lane == 0) {...} __syncthreads();` brings lane 0 last); only
+    // warp-mates at another barrier break the rule (exits: reportLanesLeftAtBarrier).
+    const WarpControl& c = ctx.warp().ctl;
+    const std::uint32_t pc = static_cast<std::uint32_t>(&ins - ctx.program().instrs.data());
+    LaneMask elsewhere = 0;
+    std::uint32_t otherPc = 0;
+    for (LaneMask m = c.waiting & ~ctx.lanes(); m; m &= m - 1) {
+      const auto l = static_cast<std::size_t>(std::countr_zero(m));
+      // (A lane waiting at a barrier has its PC on the instruction after it.)
+      if (c.waitKind[l] != WaitKind::Barrier || c.pc[l] - 1 == pc) continue;
+      elsewhere |= 1u << l;
+      otherPc = c.pc[l] - 1;
+    }
+    if (elsewhere)
+      ctx.diag(DiagKind::DivergentBarrier, ctx.lanes(),
+               fmt::format("lanes {:#010x} of the warp reach {} at line {} while lanes {:#010x} wait at the barrier of "
+                           "line {}",
+                           ctx.lanes(), ins.info().mnemonic, ins.pos.line, elsewhere,
+                           ctx.program().instrs[otherPc].pos.line));
   }
   CtaControl& cc = ctx.ctaCtl(ctx.warp().cta);
   BarrierState& b = cc.barriers[id];
@@ -294,6 +311,29 @@ void execClusterBarrier(ExecCtx& ctx) {
 }
 
 }  // namespace
+
+// Lanes that exit while warp-mates wait at an aligned barrier never reach
+// it: the rule of execBarrier ("all threads in a warp must execute the same
+// barrier instruction"), reported at the barrier for the lanes left there.
+void reportLanesLeftAtBarrier(ExecCtx& ctx, LaneMask exiting) {
+  const WarpControl& c = ctx.warp().ctl;
+  LaneMask left = 0;
+  std::uint32_t pc = 0;
+  for (LaneMask m = c.waiting & ~exiting; m; m &= m - 1) {
+    const auto l = static_cast<std::size_t>(std::countr_zero(m));
+    if (c.waitKind[l] != WaitKind::Barrier) continue;
+    const Instr& at = ctx.program().instrs[c.pc[l] - 1];  // its PC is on the instruction after the barrier
+    if (at.op != Opcode::Bar && !at.has(Mod::Aligned)) continue;
+    left |= 1u << l;
+    pc = c.pc[l] - 1;
+  }
+  if (!left) return;
+  const Instr& bar = ctx.program().instrs[pc];
+  ctx.diag(DiagKind::DivergentBarrier, left,
+           fmt::format("lanes {:#010x} of the warp wait at {} at line {} while lanes {:#010x} exit without reaching it",
+                       left, bar.info().mnemonic, bar.pos.line, exiting),
+           pc);
+}
 
 void execControl(ExecCtx& ctx) {
   switch (ctx.ins().op) {

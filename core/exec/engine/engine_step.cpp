@@ -283,6 +283,18 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
   }
 
   ExecCtx ctx(*this, w, ins, exec, rec);
+  // A guard that holds no defined value decides a branch (or whether a lane
+  // executes) on an undefined value: that matters, and is reported.
+  if (ins.guard >= 0 && m_options.reportUninitializedReads) [[unlikely]] {
+    const auto guard = static_cast<std::uint32_t>(ins.guard);
+    for (LaneMask m = ctx.undefinedIn(guard, g.lanes); m; m &= m - 1) {
+      const int l = std::countr_zero(m);
+      ctx.diag(DiagKind::UninitializedRead, 1u << l,
+               fmt::format("lane {} decides {} on {}, which holds no defined value (nothing wrote it, or it was "
+                           "computed from a register nothing wrote)",
+                           l, (ins.info().flags & kBranch) != 0 ? "a branch" : "whether it executes", p.regs[guard].name));
+    }
+  }
   touchWarpPcs(w);
   if (ws.ctl.yielded & g.lanes) {
     touchWarp(w);
@@ -496,7 +508,11 @@ bool Engine::resolveCollective(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, 
   }
   // The lanes waiting here, and (sm_70+, rule X) those waiting at another
   // call site of the same instruction: they run it as one collective.
-  LaneMask waitingHere = 0, elsewhere = 0;
+  // Before sm_70 that is undefined ("For .target sm_6x or below, all threads
+  // in membermask must execute the same shfl.sync ... instruction in
+  // convergence"): the lanes of each site wait for the others, and the
+  // warning names both sites; from sm_70 it is defined and says nothing.
+  LaneMask waitingHere = 0, elsewhere = 0, otherSite = 0;
   std::array<const Instr*, kWarpSize> siteOf{};
   const bool jointSites = m_program->target.sm >= 70;
   for (LaneMask m = c.waiting; m; m &= m - 1) {
@@ -505,13 +521,25 @@ bool Engine::resolveCollective(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, 
     if (c.waitKind[li] != WaitKind::Collective) continue;
     if (c.pc[li] == pc) {
       waitingHere |= 1u << l;
-    } else if (jointSites && c.pc[li] < m_program->instrs.size() && sameCollective(m_program->instrs[c.pc[li]], ins)) {
+    } else if (c.pc[li] < m_program->instrs.size() && sameCollective(m_program->instrs[c.pc[li]], ins)) {
+      if (!jointSites) {
+        otherSite |= 1u << l;
+        continue;
+      }
       elsewhere |= 1u << l;
       siteOf[li] = &m_program->instrs[c.pc[li]];
     } else {
       continue;
     }
     maskOf[li] = c.waitArg[li];
+  }
+  if (otherSite) {
+    const std::uint32_t there = c.pc[static_cast<std::size_t>(std::countr_zero(otherSite))];
+    ctx.diag(DiagKind::CollectiveAcrossSites, exec,
+             fmt::format("lanes {} ({}) reach {} while lanes {} wait at another call site ({}); on {} the lanes of "
+                         "membermask must execute the same instruction",
+                         laneList(exec), lineOf(*m_program, pc), ins.info().mnemonic, laneList(otherSite),
+                         lineOf(*m_program, there), m_program->target.str()));
   }
   const LaneMask arrived = exec | waitingHere | elsewhere;
   // Rule W (core/exec/diagnostics/hw_rules.hpp): with one membermask for everybody this
@@ -532,11 +560,6 @@ bool Engine::resolveCollective(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, 
     for (LaneMask m = ~joined; m; m &= m - 1) siteOf[static_cast<std::size_t>(std::countr_zero(m))] = nullptr;
     ctx.m_siteOf = &siteOf;
     if (ctx.record()) ctx.record()->otherSites = joined;
-    const std::uint32_t there = c.pc[static_cast<std::size_t>(std::countr_zero(joined))];
-    ctx.diag(DiagKind::CollectiveAcrossSites, joined,
-             fmt::format("lanes {} ({}) and lanes {} ({}) run {} as one collective", laneList(joined),
-                         lineOf(*m_program, there), laneList(go & ~joined), lineOf(*m_program, pc),
-                         ins.info().mnemonic));
     // Rule S: the lanes that arrived last run on first.
     if (m_options.mode == ExecMode::Hardware) c.runFirst = exec & go;
   }

@@ -37,6 +37,8 @@ bool Engine::stepUniform(std::uint32_t w, std::uint32_t pc) {
     // makes the guard true or false for the whole warp; any other splits it.
     const std::uint64_t* row = ws.regs.data() + static_cast<std::size_t>(op.guard) * kWarpSize;
     if (!sameInEveryLane(row)) return kNoUniformPc;  // the warp splits
+    // An undefined guard: the general path reports it.
+    if (m_options.reportUninitializedReads && ws.written[static_cast<std::size_t>(op.guard)] != ~0u) return kNoUniformPc;
     exec = ((row[0] & 1u) != 0) != op.guardNegated ? ~0u : 0u;
   }
   std::uint32_t next = pc + 1;

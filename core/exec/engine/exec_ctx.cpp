@@ -38,18 +38,48 @@ std::uint64_t ExecCtx::step() const { return m_engine.m_state.step; }
 
 namespace {
 
-std::string uninitializedMessage(int lane, const std::string& reg) {
-  return fmt::format("lane {} reads {} before anything was written to it", lane, reg);
+std::string undefinedAddressMessage(int lane, const std::string& reg) {
+  return fmt::format("lane {} forms an address from {}, which holds no defined value (nothing wrote it, or it was "
+                     "computed from a register nothing wrote)",
+                     lane, reg);
+}
+
+// The registers of the instruction's sources (not its destination: the
+// first operand unless the shape begins with an address) that hold no
+// defined value in `lane`, by name.
+std::string undefinedSources(const ExecCtx& ctx, int lane) {
+  const Instr& ins = ctx.ins();
+  std::string names;
+  auto add = [&](const Operand& o) {
+    if ((o.kind == OperandKind::Reg || o.hasBase) && ctx.undefinedIn(o.reg, 1u << lane) != 0)
+      names += (names.empty() ? "" : ", ") + ctx.program().regs[o.reg].name;
+  };
+  const bool hasDst = !ins.info().shape.empty() && ins.info().shape.front() != '[';
+  for (std::size_t i = hasDst ? 1 : 0; i < ins.ops.size(); ++i) {
+    add(ins.ops[i]);
+    for (const Operand& e : ins.ops[i].elems) add(e);
+  }
+  return names;
 }
 
 }  // namespace
+
+void ExecCtx::reportUndefinedUse(int lane, std::string_view what) {
+  const std::string from = undefinedSources(*this, lane);
+  diag(DiagKind::UninitializedRead, 1u << lane,
+       fmt::format("lane {} {} an undefined value{}", lane, what,
+                   from.empty() ? std::string(", computed from a register nothing wrote")
+                                : fmt::format(" ({} holds no defined value: nothing wrote it, or it was computed from a "
+                                              "register nothing wrote)",
+                                              from)));
+}
 
 std::uint64_t ExecCtx::readOther(int lane, const Operand& op, DataType t) {
   const std::uint64_t mask = valueMask(t);
   switch (op.kind) {
     case OperandKind::Reg: {
-      if (uninitialized(lane, op.reg))
-        diag(DiagKind::UninitializedRead, 1u << lane, uninitializedMessage(lane, program().regs[op.reg].name));
+      // Not reported here: only where the value matters (reportUndefinedUse).
+      if (uninitialized(lane, op.reg)) m_undefIn |= 1u << lane;
       return m_regs[regIndex(lane, op.reg)] & mask;
     }
     case OperandKind::Imm: {
@@ -86,14 +116,6 @@ std::uint64_t ExecCtx::readOther(int lane, const Operand& op, DataType t) {
   }
 }
 
-void ExecCtx::reportUninitialized(std::uint32_t reg, LaneMask readers) {
-  if (!m_checkReads) return;
-  for (LaneMask m = readers & ~m_written[reg]; m; m &= m - 1) {
-    const int l = std::countr_zero(m);
-    diag(DiagKind::UninitializedRead, 1u << l, uninitializedMessage(l, program().regs[reg].name));
-  }
-}
-
 const Operand& ExecCtx::siteOperand(int lane, const Operand& op) const {
   const Instr* own = (*m_siteOf)[static_cast<std::size_t>(lane)];
   if (own == nullptr || own == &m_ins || &op < m_ins.ops.data() || &op >= m_ins.ops.data() + m_ins.ops.size())
@@ -120,7 +142,7 @@ void ExecCtx::gather(const Operand& op, DataType t, LaneValues& out, LaneMask re
   }
   switch (op.kind) {
     case OperandKind::Reg: {
-      if (m_checkReads && (readers & ~m_written[op.reg]) != 0) reportUninitialized(op.reg, readers);
+      if (m_checkReads) m_undefIn |= readers & ~m_written[op.reg];
       const std::uint64_t* row = m_regs + regIndex(0, op.reg);
       for (std::size_t l = 0; l < kWarpSize; ++l) out[l] = row[l] & mask;
       return;
@@ -150,7 +172,7 @@ void ExecCtx::scatterReg(std::uint32_t reg, const LaneValues& v, LaneMask lanes)
   const std::uint64_t mask = m_regMask[reg];
   lanes &= m_lanes;
   std::uint64_t* row = m_regs + regIndex(0, reg);
-  if (m_rec) m_rec->regs.addRow(m_warp, reg, lanes, row, m_written[reg], v.data(), mask);
+  if (m_rec) m_rec->regs.addRow(m_warp, reg, lanes, row, m_written[reg], v.data(), mask, m_undefIn);
   if (lanes == ~0u) {
     for (std::size_t l = 0; l < kWarpSize; ++l) row[l] = v[l] & mask;
   } else {
@@ -159,7 +181,7 @@ void ExecCtx::scatterReg(std::uint32_t reg, const LaneValues& v, LaneMask lanes)
       row[l] = v[l] & mask;
     }
   }
-  m_written[reg] |= lanes;
+  m_written[reg] = (m_written[reg] | lanes) & ~(m_undefIn & lanes);
 }
 
 void ExecCtx::scatter(const Operand& dst, const LaneValues& v, LaneMask lanes) {
@@ -189,7 +211,7 @@ void ExecCtx::scatterWithPred(const Operand& dst, const LaneValues& v, const Lan
     std::uint64_t* rowP = m_regs + regIndex(0, p);
     const std::uint64_t maskD = m_regMask[d], maskP = m_regMask[p];
     m_rec->regs.addRowPair(m_warp, d, rowD, m_written[d], v.data(), maskD, p, rowP, m_written[p], pred.data(), maskP,
-                           m_lanes);
+                           m_lanes, m_undefIn);
     if (m_lanes == ~0u) {  // the whole warp: a straight pass over each row
       for (std::size_t i = 0; i < kWarpSize; ++i) rowD[i] = v[i] & maskD;
       for (std::size_t i = 0; i < kWarpSize; ++i) rowP[i] = pred[i] & maskP;
@@ -200,8 +222,8 @@ void ExecCtx::scatterWithPred(const Operand& dst, const LaneValues& v, const Lan
         rowP[i] = pred[i] & maskP;
       }
     }
-    m_written[d] |= m_lanes;
-    m_written[p] |= m_lanes;
+    m_written[d] = (m_written[d] | m_lanes) & ~(m_undefIn & m_lanes);
+    m_written[p] = (m_written[p] | m_lanes) & ~(m_undefIn & m_lanes);
   } else {  // several call sites: lane by lane, each with its own operand
     for (LaneMask m = m_lanes; m; m &= m - 1) {
       const int l = std::countr_zero(m);
@@ -258,7 +280,7 @@ ExecCtx::Address ExecCtx::address(int lane, const Operand& op, Space space) {
   std::uint64_t base = 0;
   if (op.hasBase) {
     if (uninitialized(lane, op.reg))
-      diag(DiagKind::UninitializedRead, 1u << lane, uninitializedMessage(lane, program().regs[op.reg].name));
+      diag(DiagKind::UninitializedRead, 1u << lane, undefinedAddressMessage(lane, program().regs[op.reg].name));
     base = m_regs[regIndex(lane, op.reg)] & m_regMask[op.reg];
   } else if (op.symbol >= 0) {
     const Symbol& s = program().symbols[static_cast<std::size_t>(op.symbol)];
@@ -543,6 +565,9 @@ bool ExecCtx::store(int lane, Address a, unsigned bytes, std::uint64_t value) {
     p = ExecCtxMemory::locate(*this, m_engine, lane, a, bytes, true, region, index, offset);
   }
   if (!p) return false;
+  // An undefined value reaching memory matters: it is reported where it
+  // is stored (memory keeps no definedness of its own).
+  if ((m_undefIn >> lane) & 1u) [[unlikely]] reportUndefinedUse(lane, "stores");
   if (bytes < 8) value &= (1ull << (8 * bytes)) - 1;
   const std::uint64_t before = loadLe(p, bytes);
   storeLe(p, bytes, value);
@@ -720,6 +745,7 @@ void ExecCtx::exitLanes(LaneMask lanes) {
   WarpControl& c = ctl();
   lanes &= c.live();
   if (!lanes) return;
+  if (c.waiting & ~lanes) reportLanesLeftAtBarrier(*this, lanes);
   c.exited |= lanes;
   c.waiting &= ~lanes;
   c.yielded &= ~lanes;
@@ -746,13 +772,17 @@ void ExecCtx::print(int lane, std::string text) {
 }
 
 void ExecCtx::diag(DiagKind kind, LaneMask lanes, std::string message) {
+  diag(kind, lanes, std::move(message), static_cast<std::uint32_t>(&m_ins - program().instrs.data()));
+}
+
+void ExecCtx::diag(DiagKind kind, LaneMask lanes, std::string message, std::uint32_t pc) {
   Diagnostic d;
   d.kind = kind;
   d.step = step();
   d.cta = warp().cta;
   d.warp = m_warp;
   d.lanes = lanes;
-  d.pc = static_cast<std::uint32_t>(&m_ins - program().instrs.data());
+  d.pc = pc;
   d.message = std::move(message);
   m_engine.m_diags.push_back(d);
   if (m_rec) m_rec->diags.push_back(std::move(d));

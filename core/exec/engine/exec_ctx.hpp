@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/exec/diagnostics/diagnostic.hpp"
 #include "core/exec/state/machine_state.hpp"
@@ -56,7 +57,8 @@ class ExecCtx {
   // for a float type is converted by value, as PTX does), special registers
   // and symbol addresses give their value.
   // Registers are the common case and are read inline; everything else (and
-  // an uninitialized read, which is reported) takes readOther().
+  // a register holding no defined value, which marks the lane's inputs
+  // undefined: undefinedReads()) takes readOther().
   std::uint64_t read(int lane, const Operand& op, DataType t) {
     if (op.kind == OperandKind::Reg && !uninitialized(lane, op.reg)) [[likely]]
       return m_regs[regIndex(lane, op.reg)] & valueMask(t);
@@ -80,7 +82,7 @@ class ExecCtx {
     const std::size_t i = regIndex(lane, reg);
     if (m_rec) [[unlikely]] journalReg(lane, reg, v);
     m_regs[i] = v;
-    m_written[reg] |= 1u << lane;
+    m_written[reg] = (m_written[reg] | 1u << lane) & ~(m_undefIn & 1u << lane);
   }
   void writePred(int lane, std::uint32_t reg, bool v) { writeReg(lane, reg, v ? 1 : 0); }
   // ---- one collective at several call sites (rule X, docs/hardware-mode.md)
@@ -101,6 +103,24 @@ class ExecCtx {
   std::array<std::uint64_t, 2> read128(int lane, const Operand& op);
   // Writes a .b128 register (both halves); a narrower register gets `lo`.
   void write128(int lane, const Operand& dst, std::uint64_t lo, std::uint64_t hi);
+
+  // ---- definedness (as Valgrind's memcheck and MemorySanitizer track it,
+  // one bit per lane and register: MachineState's `written`): a value
+  // computed from a register that holds no defined value is undefined, and
+  // it is reported only where it matters: a guard or branch decided on it
+  // (Engine::execGroup), an address formed from it (address()), a store or
+  // atomic of it (store()). Copies, packs, arithmetic and collectives pass
+  // it on without a report (shfl: from the source lane, execShfl).
+  // Lanes of this instruction that have read an undefined value so far;
+  // what they write is undefined.
+  LaneMask undefinedReads() const { return m_undefIn; }
+  // A handler whose lanes' results do not come from their own inputs
+  // (collectives) says which lanes' results are undefined before writing.
+  void setUndefinedReads(LaneMask lanes) { m_undefIn = lanes; }
+  // Lanes of `lanes` whose register `reg` holds no defined value.
+  LaneMask undefinedIn(std::uint32_t reg, LaneMask lanes) const { return m_checkReads ? lanes & ~m_written[reg] : 0; }
+  // Reports lane `lane` using an undefined value as `what` ("stores", "branches on").
+  void reportUndefinedUse(int lane, std::string_view what);
 
   // Current bits of a register (no uninitialized-read report).
   std::uint64_t peekReg(int lane, std::uint32_t reg) const { return m_regs[regIndex(lane, reg)]; }
@@ -126,7 +146,7 @@ class ExecCtx {
   const std::uint64_t* row(const Operand& op, DataType t, LaneValues& buf) {
     if (op.kind == OperandKind::Reg && m_siteOf == nullptr && (m_regMask[op.reg] & ~valueMask(t)) == 0 &&
         (!m_checkReads || (m_lanes & ~m_written[op.reg]) == 0))
-      return m_regs + regIndex(0, op.reg);
+      return m_regs + regIndex(0, op.reg);  // every reader's value is defined
     gather(op, t, buf);
     return buf.data();
   }
@@ -153,7 +173,7 @@ class ExecCtx {
         out[l + 2] = v2;
         out[l + 3] = v3;
       }
-      m_written[dst.reg] = ~0u;
+      m_written[dst.reg] = ~m_undefIn;
       return;
     }
     LaneValues v;
@@ -223,6 +243,8 @@ class ExecCtx {
 
   // ---- reporting
   void diag(DiagKind kind, LaneMask lanes, std::string message);
+  // The same at another instruction (lanes waiting there).
+  void diag(DiagKind kind, LaneMask lanes, std::string message, std::uint32_t pc);
   // Output of device printf / a failed assert by `lane` (core/exec/state/printed.hpp).
   void print(int lane, std::string text);
   void flow(const Flow& f) {
@@ -253,7 +275,6 @@ class ExecCtx {
   std::uint64_t readOther(int lane, const Operand& op, DataType t);
   const Operand& siteOperand(int lane, const Operand& op) const;
   Space instrSpace() const;  // the space modifier of the instruction (Generic when none)
-  void reportUninitialized(std::uint32_t reg, LaneMask readers);  // the readers that have not written it
   // The memory window the last access fell in: addresses [lo, hi) of `space`
   // are bytes base[0..hi-lo), journaled as region/index at offset addr - lo.
   // The lanes of one instruction mostly hit the same buffer, so an access
@@ -279,7 +300,8 @@ class ExecCtx {
   void journalReg(int lane, std::uint32_t reg, std::uint64_t v) {
     const std::uint64_t before = m_regs[regIndex(lane, reg)];
     const bool was = (m_written[reg] >> lane) & 1u;
-    if (before != v || !was) m_rec->regs.add(m_warp, reg, lane, was, before, v);
+    const bool undefined = (m_undefIn >> lane) & 1u;
+    if (before != v || !was || undefined) m_rec->regs.add(m_warp, reg, lane, was, before, v, undefined);
   }
 
   Engine& m_engine;
@@ -291,7 +313,8 @@ class ExecCtx {
   std::uint64_t* m_regs;
   std::uint32_t* m_written;
   const std::uint64_t* m_regMask;
-  bool m_checkReads;  // report uninitialized reads
+  bool m_checkReads;  // track definedness and report undefined values where they matter
+  LaneMask m_undefIn = 0;  // undefinedReads()
   LaneMask m_missing = 0;
   LaneMask m_jumped = 0;
   // Where every lane of m_jumped went, while jumpLanes() sent them all to
@@ -318,6 +341,9 @@ void execCompare(ExecCtx& ctx);
 void execMove(ExecCtx& ctx);
 void execMemory(ExecCtx& ctx);
 void execControl(ExecCtx& ctx);
+// Lanes `exiting` leave warp-mates waiting at an aligned barrier they will
+// never reach: reported there (core/exec/control/control.cpp).
+void reportLanesLeftAtBarrier(ExecCtx& ctx, LaneMask exiting);
 void execSysCall(ExecCtx& ctx);  // call of vprintf / __assertfail (core/exec/control/syscalls.cpp)
 void execCollective(ExecCtx& ctx);
 void execAtomic(ExecCtx& ctx);

@@ -90,7 +90,9 @@ struct WarpState {
   WarpControl ctl;
   AsyncGroups groups;
   RegisterRows regs;                   // [reg * 32 + lane], raw bits, zero-extended
-  std::vector<std::uint32_t> written;  // [reg]: lanes that have written it
+  // [reg]: lanes whose value is defined: written, and not computed from an
+  // unwritten register (ExecCtx tracks definedness through every write).
+  std::vector<std::uint32_t> written;
   std::vector<std::uint8_t> local;     // [lane * localBytes + offset]
   bool operator==(const WarpState&) const = default;
 };
