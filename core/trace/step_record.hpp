@@ -17,8 +17,6 @@
 
 namespace ws::core {
 
-enum class MemRegion : std::uint8_t { Global, Shared, Local, Const, Param };
-
 struct MemChange {
   MemRegion region = MemRegion::Global;
   std::uint32_t index = 0;   // buffer index (Global), CTA (Shared), warp (Local)

@@ -3,8 +3,11 @@
 // where, and what the machine did about it (stopped in strict mode, or went on
 // as an H100 does in hardware mode).
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+
+#include "core/exec/state/mem_region.hpp"
 
 namespace ws::core {
 
@@ -24,6 +27,29 @@ struct DiagInfo {
 };
 const DiagInfo& diagInfo(DiagKind k);
 
+// One side of a race: who accessed the memory, when and how.
+struct RaceAccess {
+  enum class What : std::uint8_t { Read, Write, Atomic };
+  std::uint64_t step = 0;            // the step that made the access (0-based, as Diagnostic::step)
+  std::uint32_t cta = 0, warp = 0;   // warp = global warp index (an async operation: its issuer's)
+  std::int8_t lane = 0;              // -1: an asynchronous operation issued by `warp` (the async proxy)
+  std::uint32_t pc = 0;
+  What what = What::Read;
+  bool strong = false;  // .relaxed/.volatile/.acquire/.release or atomic
+  bool operator==(const RaceAccess&) const = default;
+};
+
+// The two accesses of a race (first = the earlier one) and the bytes they
+// share: region/index/offset as MemChange names memory.
+struct RaceInfo {
+  RaceAccess first, second;
+  MemRegion region = MemRegion::Global;
+  std::uint32_t index = 0;
+  std::uint64_t offset = 0;
+  std::uint8_t bytes = 0;
+  bool operator==(const RaceInfo&) const = default;
+};
+
 struct Diagnostic {
   DiagKind kind = DiagKind::Unsupported;
   std::uint64_t step = 0;
@@ -31,6 +57,7 @@ struct Diagnostic {
   std::uint32_t lanes = 0;           // lanes that broke the rule
   std::uint32_t pc = 0;
   std::string message;               // with the real values: "lane 5 sources lane 20, which has exited"
+  std::optional<RaceInfo> race;      // race-* and memory-model-* kinds: the two accesses
   bool operator==(const Diagnostic&) const = default;
 };
 
