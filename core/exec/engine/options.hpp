@@ -39,6 +39,7 @@ struct EngineOptions {
   WarpScheduling scheduling = WarpScheduling::RoundRobin;
   AsyncCompletion asyncCompletion = AsyncCompletion::Oldest;
   bool reportUninitializedReads = true;
+  bool checkRaces = false;
   // What the H100's MUFU returns (assets/mufu), loaded by the front end: with
   // it the .approx instructions are bit-exact, without it correctly rounded.
   std::shared_ptr<const MufuTables> mufu = nullptr;
