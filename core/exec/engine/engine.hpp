@@ -204,6 +204,9 @@ class Engine {
   // the findings of the step in progress, reported at its end.
   std::optional<race::RaceChecker> m_races;
   std::vector<std::pair<int, race::Finding>> m_raceFindings;
+  // [pc]: a load whose destination is the compare operand of an atom.cas
+  // further on (race::Access::casSeed).
+  std::vector<std::uint8_t> m_casSeed;
   void resetRaces();
   void flushRaces(ExecCtx& ctx);
 

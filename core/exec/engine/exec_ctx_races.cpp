@@ -4,6 +4,7 @@
 // that raced there (core/exec/races/).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <bit>
 
 #include "core/exec/engine/engine.hpp"
@@ -47,6 +48,33 @@ void orderingOf(const Instr& ins, race::Access& a) {
 
 }  // namespace
 
+namespace {
+
+// Loads whose value seeds a compare-and-swap: `old = *p; do { assumed =
+// old; old = atomicCAS(p, assumed, f(assumed)); } while (assumed != old);`
+// (the CUDA Programming Guide's atomicAdd for double). The CAS compares with
+// the value read, so that read racing with other threads' atomics is benign.
+std::vector<std::uint8_t> casSeeds(const Program& p) {
+  constexpr std::uint32_t kLookAhead = 32;  // instructions between the load and its CAS
+  std::vector<std::uint8_t> out(p.instrs.size(), 0);
+  for (std::uint32_t pc = 0; pc < p.instrs.size(); ++pc) {
+    const Instr& ld = p.instrs[pc];
+    if (ld.op != Opcode::Ld || ld.ops.size() < 2 || ld.ops[0].kind != OperandKind::Reg) continue;
+    const std::uint32_t end = std::min<std::uint32_t>(p.functions[ld.func].end, pc + kLookAhead);
+    for (std::uint32_t k = pc + 1; k < end; ++k) {
+      const Instr& a = p.instrs[k];
+      if (a.op == Opcode::Atom && a.has(Mod::Cas) && a.ops.size() >= 3 && a.ops[2].kind == OperandKind::Reg &&
+          a.ops[2].reg == ld.ops[0].reg) {
+        out[pc] = 1;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 bool racedInstruction(const Instr& ins) {
   const std::uint32_t f = ins.info().flags;
   return (f & (kReadsMem | kWritesMem)) != 0 && (f & (kAsync | kMbarrier)) == 0;
@@ -83,6 +111,7 @@ void ExecCtx::noteAccessSlow(int lane, MemRegion region, std::uint32_t index, st
   }
   orderingOf(m_ins, a);
   a.read = !write || (a.atomic && !a.reduction);
+  a.casSeed = !write && a.pc < m_engine.m_casSeed.size() && m_engine.m_casSeed[a.pc] != 0;
   if (auto f = m_races->access(m_warp, lane, a)) m_raceFindings->emplace_back(lane, std::move(*f));
 }
 
@@ -117,6 +146,7 @@ void Engine::resetRaces() {
     shape.clusterOfCta.push_back(c.cluster);
   }
   m_races.emplace(std::move(shape));
+  if (m_casSeed.empty()) m_casSeed = casSeeds(*m_program);
 }
 
 void Engine::flushRaces(ExecCtx& ctx) {

@@ -13,6 +13,7 @@ std::uint32_t flagsOf(const Access& a, bool bulk) {
   if (a.atomic) f |= Rec::kAtomic;
   if (a.strong()) f |= Rec::kStrong;
   if (bulk) f |= Rec::kAsyncProxy;
+  if (a.casSeed) f |= Rec::kCasSeed;
   f |= static_cast<std::uint32_t>(a.scope) << Rec::kScopeShift;
   return f;
 }
@@ -93,9 +94,11 @@ std::optional<Finding> RaceChecker::judge(const Knower& k, const Rec& e, std::ui
     if (eAtomic || a.atomic || !sameWarp) return std::nullopt;
   }
   if (eWrite && a.write && a.unchanged && !eAtomic && !a.atomic) return std::nullopt;  // benign: the same bytes again
+  if (((ef & Rec::kCasSeed) != 0 && a.atomic) || (a.casSeed && eAtomic)) return std::nullopt;  // the CAS checks it
   Finding f;
   // Ordered only through a fenced flag read with no acquire after it.
-  const bool hinted = !viaProxy && k.hint && k.hint->at(eAsync ? twinOf(eGid) : tidOf(eGid)) >= e.clock;
+  const Tid eTid = eAsync ? twinOf(eGid) : tidOf(eGid);
+  const bool hinted = !viaProxy && ((k.hint && k.hint->at(eTid) >= e.clock) || (k.pending && k.pending->at(eTid) >= e.clock));
   const bool bulkSide = (ef & Rec::kAsyncProxy) != 0 || k.bulk;
   if (hinted) {
     f.kind = DiagKind::MemoryModelNoAcquire;

@@ -11,6 +11,8 @@ RaceChecker::RaceChecker(Shape shape) : m_shape(std::move(shape)) {
   const std::size_t n = m_shape.ctaOfWarp.size() * kWarpSize;
   m_view.assign(n, nullptr);
   m_hint.assign(n, nullptr);
+  m_pending.assign(n, nullptr);
+  m_twinNews.assign(n, 0);
   m_proxy.assign(n, nullptr);
   m_fence.assign(n, nullptr);
   m_lastAcquired.assign(n, nullptr);
@@ -51,6 +53,7 @@ RaceChecker::Knower RaceChecker::knowerOf(std::uint32_t gid) const {
   Knower k;
   k.view = m_view[gid].get();
   k.hint = m_hint[gid].get();
+  k.pending = m_pending[gid].get();
   k.proxy = m_proxy[gid].get();
   const std::uint32_t w = gid / kWarpSize;
   if (const auto& ov = m_overlay[w]) k.row = &ov->rows[gid % kWarpSize];
@@ -120,6 +123,10 @@ void RaceChecker::release(Pending& p, std::uint32_t w, LaneMask lanes) {
     const std::uint32_t gid = w * kWarpSize + static_cast<std::uint32_t>(std::countr_zero(m));
     if (m_view[gid] && (p.views.empty() || p.views.back() != m_view[gid])) p.views.push_back(m_view[gid]);
     if (m_hint[gid] && (p.hints.empty() || p.hints.back() != m_hint[gid])) p.hints.push_back(m_hint[gid]);
+    // What the lane's strong reads saw but no acquire of its own took: the
+    // receivers get it as hardware order only.
+    if (m_pending[gid] && (p.hints.empty() || p.hints.back() != m_pending[gid])) p.hints.push_back(m_pending[gid]);
+    m_twinNews[gid] = 0;
     if (m_proxy[gid] && (p.proxies.empty() || p.proxies.back() != m_proxy[gid])) p.proxies.push_back(m_proxy[gid]);
     p.entries.push_back({tidOf(gid), m_own[gid]});
     if (m_twinKnown[gid]) p.entries.push_back({twinOf(gid), m_twinKnown[gid]});
@@ -194,7 +201,8 @@ void RaceChecker::warpSync(std::uint32_t w, LaneMask lanes) {
   bool same = true;
   for (LaneMask m = lanes; m; m &= m - 1) {
     const std::uint32_t gid = g0 + static_cast<std::uint32_t>(std::countr_zero(m));
-    same = same && m_view[gid] == m_view[lead] && m_hint[gid] == m_hint[lead] && m_proxy[gid] == m_proxy[lead];
+    same = same && m_view[gid] == m_view[lead] && m_hint[gid] == m_hint[lead] && m_proxy[gid] == m_proxy[lead] &&
+           !m_pending[gid] && !m_twinNews[gid];
   }
   if (!same) {
     Pending p;
@@ -202,7 +210,11 @@ void RaceChecker::warpSync(std::uint32_t w, LaneMask lanes) {
       const std::uint32_t gid = g0 + static_cast<std::uint32_t>(std::countr_zero(m));
       if (m_view[gid]) p.views.push_back(m_view[gid]);
       if (m_hint[gid]) p.hints.push_back(m_hint[gid]);
+      if (m_pending[gid]) p.hints.push_back(m_pending[gid]);
       if (m_proxy[gid]) p.proxies.push_back(m_proxy[gid]);
+      // A lane that waited for its copies tells its warp-mates they are done.
+      if (m_twinNews[gid]) p.entries.push_back({twinOf(gid), m_twinKnown[gid]});
+      m_twinNews[gid] = 0;
     }
     const Released r = build(p);
     for (LaneMask m = lanes; m; m &= m - 1) {
@@ -231,9 +243,9 @@ void RaceChecker::fence(std::uint32_t w, LaneMask lanes, Scope) {
   for (LaneMask m = lanes; m; m &= m - 1) {
     const std::uint32_t gid = w * kWarpSize + static_cast<std::uint32_t>(std::countr_zero(m));
     // The acquire side: what strong reads before the fence observed (8.8).
-    if (m_hint[gid]) {
-      joinInto(m_view[gid], m_hint[gid]);
-      m_hint[gid] = nullptr;
+    if (m_pending[gid]) {
+      joinInto(m_view[gid], m_pending[gid]);
+      m_pending[gid] = nullptr;
     }
     // The release side: strong writes after it publish what is known now.
     m_fence[gid] = snapshot(gid);
@@ -315,7 +327,10 @@ void RaceChecker::asyncWaitPassed(std::uint32_t w, LaneMask lanes, bool bulk, st
   for (LaneMask m = lanes; m; m &= m - 1) {
     const std::uint32_t gid = w * kWarpSize + static_cast<std::uint32_t>(std::countr_zero(m));
     const auto& list = bulk ? m_bulkCommits[gid] : m_commits[gid];
-    if (list.size() > pending) m_twinKnown[gid] = std::max(m_twinKnown[gid], list[list.size() - 1 - pending]);
+    if (list.size() > pending && list[list.size() - 1 - pending] > m_twinKnown[gid]) {
+      m_twinKnown[gid] = list[list.size() - 1 - pending];
+      m_twinNews[gid] = 1;
+    }
   }
 }
 
@@ -323,28 +338,44 @@ void RaceChecker::asyncWaitAll(std::uint32_t w, LaneMask lanes) {
   for (LaneMask m = lanes; m; m &= m - 1) {
     const std::uint32_t gid = w * kWarpSize + static_cast<std::uint32_t>(std::countr_zero(m));
     m_twinKnown[gid] = m_twinNext[gid];
+    m_twinNews[gid] = 1;
   }
 }
 
 void RaceChecker::syncWrite(std::uint32_t gid, const Access& a) {
-  ClockPtr rel;
-  if (a.sem == Sem::Release || a.sem == Sem::AcqRel) rel = snapshot(gid);
-  else rel = m_fence[gid];  // a fence before a strong write: the fence's release pattern
-  ClockPtr& at = m_locations[locKey(a)];
-  if (a.atomic && a.read) joinInto(at, rel);  // a read-modify-write continues the release sequence
-  else at = rel;
-  if (a.sem == Sem::Release || a.sem == Sem::AcqRel) ++m_own[gid];
+  const bool release = a.sem == Sem::Release || a.sem == Sem::AcqRel;
+  // A release operation, or a strong write after a fence (8.8), publishes
+  // what the thread knew then; once the thread has fenced, hardware also
+  // orders what it learnt since (through barriers, from other fenced
+  // writers): that is the hint.
+  ClockPtr now = release || m_fence[gid] ? snapshot(gid) : nullptr;
+  ClockPtr rel = release ? now : m_fence[gid];
+  ClockPtr hint = now;
+  joinInto(hint, m_hint[gid]);
+  joinInto(hint, m_pending[gid]);
+  Location& at = m_locations[locKey(a)];
+  if (a.atomic) {  // a read-modify-write continues the release sequence
+    joinInto(at.rel, rel);
+    joinInto(at.hint, hint);
+  } else {
+    at.rel = std::move(rel);
+    at.hint = std::move(hint);
+  }
+  if (release) ++m_own[gid];
 }
 
 void RaceChecker::syncRead(std::uint32_t gid, const Access& a) {
   auto it = m_locations.find(locKey(a));
-  if (it == m_locations.end() || !it->second) return;
+  if (it == m_locations.end()) return;
+  const Location& at = it->second;
+  joinInto(m_hint[gid], at.hint);
+  if (!at.rel) return;
   if (a.sem == Sem::Acquire || a.sem == Sem::AcqRel) {
-    if (m_lastAcquired[gid] == it->second) return;  // a polling loop reading the same release again
-    joinInto(m_view[gid], it->second);
-    m_lastAcquired[gid] = it->second;
+    if (m_lastAcquired[gid] == at.rel) return;  // a polling loop reading the same release again
+    joinInto(m_view[gid], at.rel);
+    m_lastAcquired[gid] = at.rel;
   } else {
-    joinInto(m_hint[gid], it->second);  // an acquire fence after it makes it an acquire pattern
+    joinInto(m_pending[gid], at.rel);  // an acquire fence after it makes it an acquire pattern
   }
 }
 

@@ -39,6 +39,10 @@ struct Access {
   Sem sem = Sem::Weak;     // Weak: a plain ld/st
   Scope scope = Scope::Sys;
   bool unchanged = false;  // a write that stored the bytes already there
+  // A plain read whose value seeds a compare-and-swap of the same word (the
+  // CUDA guide's atomicCAS loop): the CAS checks it, so it does not race
+  // with atomic writes.
+  bool casSeed = false;
   std::uint32_t pc = 0;
   std::uint64_t step = 0;
   bool strong() const { return atomic || sem != Sem::Weak; }
@@ -56,7 +60,7 @@ struct Finding {
 // What a release hands to whoever acquires it.
 struct Released {
   ClockPtr view;   // happens-before
-  ClockPtr hint;   // plus what hardware honours but the model does not promise
+  ClockPtr hint;   // what current GPUs order but the memory model does not promise
   ClockPtr proxy;  // what has passed a fence.proxy.async
 };
 
@@ -116,6 +120,7 @@ class RaceChecker {
   struct Knower {
     const VectorClock* view = nullptr;
     const VectorClock* hint = nullptr;
+    const VectorClock* pending = nullptr;
     const VectorClock* proxy = nullptr;
     const Row* row = nullptr;  // the lane's overlay row (warp-mates' clocks), if any
     std::uint32_t warpCta = 0, warpSlot0 = 0;
@@ -184,7 +189,13 @@ class RaceChecker {
 
   Shape m_shape;
   Shadow m_shadow;
-  std::vector<ClockPtr> m_view, m_hint, m_proxy, m_fence, m_lastAcquired;  // [gid]
+  // Per thread: what it knows (view); what current GPUs order but the model
+  // does not promise (hint); releases its strong reads saw, which an acquire
+  // fence of its own would acquire (pending, 8.8); what has passed a proxy
+  // fence (proxy); what it knew at its last fence (fence: a strong write
+  // after it releases that).
+  std::vector<ClockPtr> m_view, m_hint, m_pending, m_proxy, m_fence, m_lastAcquired;  // [gid]
+  std::vector<std::uint8_t> m_twinNews;  // [gid]: its twin clock went up since the last release or warp sync
   std::vector<Clock> m_own, m_twinKnown, m_twinNext;                         // [gid]
   std::vector<std::shared_ptr<Overlay>> m_overlay;                           // [warp], made on first warp sync
   std::vector<std::vector<Clock>> m_commits, m_bulkCommits;                  // [gid]: twin clock at each commit
@@ -192,7 +203,11 @@ class RaceChecker {
   std::vector<Pending> m_clusterPending;
   std::vector<Released> m_clusterLast;
   std::unordered_map<std::uint64_t, MbarrierSync> m_mbarriers;               // cta << 32 | offset
-  std::unordered_map<std::uint64_t, ClockPtr> m_locations;                   // released through a strong write
+  struct Location {
+    ClockPtr rel;   // what a release pattern's write published (8.8)
+    ClockPtr hint;  // what the writer knew, where it had fenced: hardware orders it, the model may not
+  };
+  std::unordered_map<std::uint64_t, Location> m_locations;  // memory written by strong writes
   std::unordered_map<std::uint64_t, OpInfo> m_ops;
   // Pairs of program points already reported, with the step that reported
   // them: more lanes of that step join its report, later steps add none.

@@ -20,7 +20,8 @@ struct Rec {
   static constexpr std::uint32_t kNobody = ~0u;
   static constexpr std::uint32_t kTwin = 1u << 31;  // `who` names a thread's asynchronous twin
   // flags (the top byte of pcFlags)
-  static constexpr std::uint32_t kWrite = 1, kAtomic = 2, kStrong = 4, kAsyncProxy = 8, kScopeShift = 4;
+  static constexpr std::uint32_t kWrite = 1, kAtomic = 2, kStrong = 4, kAsyncProxy = 8, kScopeShift = 4,
+                                 kCasSeed = 64;
   std::uint32_t who = kNobody;  // global thread index (warp * 32 + lane), | kTwin for its async twin
   std::uint32_t clock = 0;
   std::uint32_t step = 0;     // the step's low 32 bits
