@@ -16,7 +16,7 @@ namespace {
 
 using layout::Grid;
 
-constexpr double kRowsPerRace = 2.5;  // in row heights: arrows, then the cell
+constexpr double kRowsPerRace = 3.0;  // in row heights: arrows, then the cell
 
 // Where an access's lane is drawn: the lane header cell of its warp, if shown.
 const Primitive* laneCell(const Scene& s, const core::RaceAccess& a, int lanes) {
@@ -73,7 +73,7 @@ void raceRows(Grid& g, const Frame& f, const std::vector<core::Diagnostic>& race
     lab.tooltip = fmt::format("{}: {}\n{}", r.title, r.summary, r.message);
 
     // The cell both accesses touched.
-    const double h = g.rowH() - 6, yCell = y + g.rowH() * 1.3, yMid = yCell + h / 2;
+    const double h = g.rowH() - 6, yCell = y + g.rowH() * 1.9, yMid = yCell + h / 2;
     const double cw = std::max(g.cellW() * 1.6, textWidth(r.cell, t.monoSize, true) + 18);
     const std::string offFirst = fmt::format("{} by {}, step {}", r.first.what, r.first.who, r.first.position);
     const std::string offSecond = fmt::format("{} by {}, step {}", r.second.what, r.second.who, r.second.position);
@@ -112,7 +112,8 @@ void raceRows(Grid& g, const Frame& f, const std::vector<core::Diagnostic>& race
     const double attach1 = xa >= 0 && xa > cx ? cx + cw / 4 : cx - cw / 4;
     Primitive* a1 = nullptr;
     if (c1 && c1->y < yTop) {
-      a1 = &s.arrow({xa, y + 2}, {attach1, yCell - 1}, t.race, w, head, "race arrow first");
+      // From the lane's cell itself, over its state text: the arrow must touch the lane.
+      a1 = &s.arrow({xa, c1->y + c1->h + 2}, {attach1, yCell - 1}, t.race, w, head, "race arrow first");
     } else if (c1) {  // a warp drawn further down
       a1 = &s.curve({xa, c1->y - 4}, {xa, c1->y - 60}, {attach1, yCell + h + 60}, {attach1, yCell + h + 1}, t.race, w, head,
                     "race arrow first");
@@ -130,7 +131,7 @@ void raceRows(Grid& g, const Frame& f, const std::vector<core::Diagnostic>& race
     const double attach2 = xb >= 0 && xb < cx ? cx - cw / 4 : cx + cw / 4;
     Primitive* a2 = nullptr;
     if (c2 && c2->y < yTop) {
-      a2 = &s.arrow({attach2, yCell - 1}, {xb, y + 2}, t.race, w, head, "race arrow second");
+      a2 = &s.arrow({attach2, yCell - 1}, {xb, c2->y + c2->h + 2}, t.race, w, head, "race arrow second");
     } else if (c2) {
       a2 = &s.curve({attach2, yCell + h + 1}, {attach2, yCell + h + 60}, {xb, c2->y - 60}, {xb, c2->y - 4}, t.race, w, head,
                     "race arrow second");
@@ -148,7 +149,7 @@ void raceRows(Grid& g, const Frame& f, const std::vector<core::Diagnostic>& race
 
     // Numbered labels beside the arrows' lane ends: 1 = the earlier access.
     auto note = [&](double x, bool rightOfCell, const std::string& text) {
-      Primitive& p = s.text(rightOfCell ? x + 8 : x - 8, y + g.rowH() * 0.9, text, t.smallSize, t.race,
+      Primitive& p = s.text(rightOfCell ? x + 10 : x - 10, y + g.rowH() * 1.1, text, t.smallSize, t.race,
                             rightOfCell ? TextAnchor::Start : TextAnchor::End, "race access-label");
       p.bold = true;
     };
