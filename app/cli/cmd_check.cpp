@@ -25,6 +25,7 @@ void addCheckCommand(CLI::App& app, CheckOptions& o) {
 int checkCommand(const CheckOptions& o) {
   ui::LaunchRequest request = o.in;
   request.mode = "hardware";  // report and go on
+  request.races = true;       // races are what people bring to a check
   auto in = app::loadEngine(request);
   if (!in) return app::kExitUsage;
   const RunOutcome out = runToEnd(*in->engine, in->maxSteps);

@@ -24,7 +24,9 @@ void addRunCommand(CLI::App& app, RunOptions& o) {
 }
 
 int runCommand(const RunOptions& o) {
-  auto in = app::loadEngine(o.in);
+  ui::LaunchRequest request = o.in;
+  request.racesByDefault = false;  // headless runs are for speed: --races (or the scenario) turns it on
+  auto in = app::loadEngine(request);
   if (!in) return app::kExitUsage;
   core::Engine& engine = *in->engine;
   const RunOutcome out = runToEnd(engine, in->maxSteps);

@@ -51,7 +51,9 @@ int traceCommand(const TraceOptions& o) {
     fmt::print(stderr, "error: --to {} is before --from {}\n", o.to, o.from);
     return app::kExitUsage;
   }
-  auto in = app::loadEngine(o.in);
+  ui::LaunchRequest request = o.in;
+  request.racesByDefault = false;  // as run: --races (or the scenario) turns it on
+  auto in = app::loadEngine(request);
   if (!in) return app::kExitUsage;
   core::Engine& engine = *in->engine;
   // JSON lines grow with every step: their own budget unless one was asked for.

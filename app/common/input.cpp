@@ -49,6 +49,9 @@ void addInputOptions(CLI::App* cmd, ui::LaunchRequest& o, bool withMode, bool in
                   "waits); default: the scenario's engine.scheduling, else round-robin for viewing and run-to-block "
                   "for headless runs of a PTX file")
       ->check(CLI::IsMember({"round-robin", "run-to-block"}));
+  cmd->add_flag("--races,!--no-races", o.races,
+               "check for data races (docs/races.md); default: the scenario's engine.check_races, else on in the "
+               "viewers, check and render, off in headless run and trace");
   cmd->add_option("--max-steps", o.maxSteps, "stop after this many steps (default: the scenario's "
                                              "engine.max_steps, else 50000000)")
       ->check(wholeNumber(1, kMaxCount));

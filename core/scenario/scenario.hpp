@@ -182,6 +182,9 @@ struct Expectations {
 struct EngineSpec {
   EngineOptions options;
   std::optional<std::uint64_t> maxSteps;
+  // engine.check_races as the file says it (options.checkRaces is what the
+  // run uses: without the key, the front end's default).
+  std::optional<bool> checkRaces;
   bool operator==(const EngineSpec&) const = default;
 };
 

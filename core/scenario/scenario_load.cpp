@@ -341,7 +341,7 @@ class Loader {
     const toml::table* e = m_r.table(t, "engine", "");
     if (!e) return;
     m_r.checkKeys(*e, "[engine]", {"mode", "async_completion", "scheduling", "report_uninitialized_reads",
-                                   "max_steps"});
+                                   "max_steps", "check_races"});
     EngineOptions& o = m_s.engine.options;
     if (auto v = m_r.str(*e, "mode", "engine")) {
       if (*v == "strict") o.mode = ExecMode::Strict;
@@ -363,6 +363,10 @@ class Loader {
       else m_r.error(*e->get("scheduling"), fmt::format("scheduling '{}' is not round-robin or run-to-block", *v));
     }
     if (auto v = m_r.boolean(*e, "report_uninitialized_reads", "engine")) o.reportUninitializedReads = *v;
+    if (auto v = m_r.boolean(*e, "check_races", "engine")) {
+      m_s.engine.checkRaces = *v;
+      o.checkRaces = *v;
+    }
     if (auto v = m_r.integer(*e, "max_steps", "engine", 1, INT64_MAX)) m_s.engine.maxSteps = static_cast<std::uint64_t>(*v);
   }
 

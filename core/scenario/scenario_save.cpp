@@ -216,6 +216,7 @@ std::string formatScenario(const Scenario& s) {
   out += "scheduling = " + quote(schedulingSlug(e.options.scheduling)) + "\n";
   out += fmt::format("report_uninitialized_reads = {}\n", e.options.reportUninitializedReads);
   if (e.maxSteps) out += fmt::format("max_steps = {}\n", *e.maxSteps);
+  if (e.checkRaces) out += fmt::format("check_races = {}\n", *e.checkRaces);
 
   const Expectations& x = s.expect;
   {

@@ -26,7 +26,7 @@ void eraseFrom(Log& log, std::uint64_t i) {
 
 History::History(Engine engine, HistoryOptions opts)
     : m_engine(std::move(engine)), m_options(m_engine.options()), m_maxBytes(opts.maxBytes) {
-  m_checkpoints.push_back({0, m_engine.state(), 0});
+  m_checkpoints.push_back({0, m_engine.state(), 0, m_engine.raceState()});
   const std::uint64_t bytes = stateBytes(m_engine.state());
   m_spacing = opts.checkpointEvery ? opts.checkpointEvery
                                    : std::max(kMinCheckpointSpacing, bytes / kCheckpointBytesPerStep);
@@ -41,6 +41,7 @@ const EngineOptions& History::optionsAt(std::uint64_t i) const {
 
 void History::replay(Engine& engine, std::uint64_t i, StepRecord* rec) const {
   const StepSummary& s = m_summaries[i - m_base];
+  if (&engine == &m_engine && m_racesAt == i) m_racesAt = i + 1;  // executed: the detector moves along
   engine.setOptions(optionsAt(i));
   switch (s.how()) {
     case StepSummary::How::Scheduled: engine.step(rec); break;
@@ -60,6 +61,8 @@ std::uint64_t History::restore(Engine& engine, std::uint64_t t) const {
                              [](std::uint64_t v, const Checkpoint& c) { return v < c.pos; });
   --it;  // [0] is the state at m_base, and t >= m_base
   engine.mutableState() = it->state;
+  engine.setRaceState(it->races);
+  if (&engine == &m_engine) m_racesAt = it->pos;
   return it->pos;
 }
 
@@ -99,6 +102,7 @@ StepResult History::forward() {
   // dropped by the memory budget.)
   if (m_lastStop == StopReason::Deadlock && (m_summaries.empty() || !m_summaries.back().userEdit()))
     return {false, StopReason::Deadlock};
+  syncRaces();
   StepRecord& r = appendToCache(m_pos);
   const StepResult res = m_engine.step(&r);
   m_lastStop = res.stop;
@@ -114,6 +118,7 @@ StepResult History::forward() {
 
 StepResult History::forwardWarp(std::uint32_t warp) {
   truncateFuture();
+  syncRaces();
   StepRecord& r = appendToCache(m_pos);
   const StepResult res = m_engine.stepWarp(warp, &r);
   m_lastStop = res.stop;
@@ -127,6 +132,7 @@ StepResult History::forwardWarp(std::uint32_t warp) {
 
 StepResult History::completeAsync(std::uint64_t id) {
   truncateFuture();
+  syncRaces();
   StepRecord& r = appendToCache(m_pos);
   const StepResult res = m_engine.completeAsync(id, &r);
   m_lastStop = res.stop;
@@ -139,7 +145,19 @@ StepResult History::completeAsync(std::uint64_t id) {
   return res;
 }
 
+// Before a new step: the detector at m_pos, from the checkpoint before it
+// and the steps since executed again (their cached records stay as they are:
+// the engine is deterministic).
+void History::syncRaces() {
+  if (!m_engine.raceState() || m_racesAt == m_pos) return;
+  const std::uint64_t pos = m_pos;
+  for (std::uint64_t i = restore(m_engine, pos); i < pos; ++i) replay(m_engine, i, nullptr);
+  m_engine.setOptions(m_options);
+  m_racesAt = pos;
+}
+
 void History::pushStep(const StepRecord& r, StepSummary::How how) {
+  if (m_racesAt == m_pos) ++m_racesAt;
   bool grew = how != StepSummary::How::Scheduled;  // a user's choice (warp, async op, edit) went into its log
   if (m_optionsLog.empty() || m_optionsLog.back().second != m_engine.options()) {
     m_optionsLog.emplace_back(m_pos, m_engine.options());
@@ -160,7 +178,7 @@ void History::pushStep(const StepRecord& r, StepSummary::How how) {
 
 bool History::maybeCheckpoint() {
   if (m_pos - m_checkpoints.back().pos < m_spacing) return false;
-  m_checkpoints.push_back({m_pos, m_engine.state(), stateBytes(m_engine.state())});
+  m_checkpoints.push_back({m_pos, m_engine.state(), stateBytes(m_engine.state()), m_engine.raceState()});
   m_checkpointBytes += m_checkpoints.back().bytes;
   return true;
 }
@@ -245,6 +263,7 @@ const StepRecord& History::record(std::uint64_t i) const {
 
 void History::editRegister(std::uint32_t warp, int lane, std::uint32_t reg, std::uint64_t value) {
   truncateFuture();
+  syncRaces();
   MachineState& s = m_engine.mutableState();
   WarpState& w = s.warps.at(warp);
   const std::size_t i = static_cast<std::size_t>(reg) * kWarpSize + static_cast<std::size_t>(lane);
@@ -267,6 +286,7 @@ void History::editRegister(std::uint32_t warp, int lane, std::uint32_t reg, std:
 void History::editMemory(MemRegion region, std::uint32_t index, std::uint64_t offset, unsigned bytes,
                          std::uint64_t value) {
   truncateFuture();
+  syncRaces();
   MachineState& s = m_engine.mutableState();
   std::vector<std::uint8_t>* v = nullptr;
   switch (region) {
@@ -298,6 +318,7 @@ void History::editMemory(MemRegion region, std::uint32_t index, std::uint64_t of
 void History::setOptions(const EngineOptions& o) {
   if (o == m_options) return;
   truncateFuture();
+  syncRaces();
   m_options = o;
   m_engine.setOptions(o);
 }
@@ -358,7 +379,7 @@ void History::enforceBudget() {
       m_checkpoints.erase(m_checkpoints.begin());
       m_checkpointBytes -= m_checkpoints.front().bytes;  // the new earliest state is not counted
     } else {
-      m_checkpoints.assign(1, {m_pos, m_engine.state(), 0});
+      m_checkpoints.assign(1, {m_pos, m_engine.state(), 0, m_engine.raceState()});
       m_checkpointBytes = 0;
     }
     dropBefore(m_checkpoints.front().pos);

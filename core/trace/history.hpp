@@ -135,6 +135,9 @@ class History {
     std::uint64_t pos = 0;
     MachineState state;
     std::uint64_t bytes = 0;  // stateBytes(state)
+    // The race detector at pos (shares its shadow pages and clocks with the
+    // engine's until either writes), so executing again finds the same races.
+    std::optional<race::RaceChecker> races;
   };
 
   // Executes recorded step i on `engine`, whose state is the one before it.
@@ -190,6 +193,11 @@ class History {
   // For records outside the cache: a second engine, at position m_scratchPos,
   // holding the record of step m_scratchRecordPos.
   mutable std::optional<Engine> m_scratch;
+  // The position the engine's race detector belongs to. Moving by data alone
+  // (stepping back, replaying cached records) leaves it behind; executing a
+  // new step first brings it to m_pos (syncRaces()).
+  mutable std::uint64_t m_racesAt = 0;
+  void syncRaces();
   mutable std::uint64_t m_scratchPos = 0;
   mutable std::optional<std::uint64_t> m_scratchRecordPos;
   mutable StepRecord m_scratchRecord;

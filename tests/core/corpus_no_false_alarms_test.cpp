@@ -170,7 +170,7 @@ TEST_P(NoFalseAlarms, CorrectKernelsDrawNoDiagnostic) {
 
 INSTANTIATE_TEST_SUITE_P(Corpora, NoFalseAlarms,
                          ::testing::Values("realworld", "realworld2", "coop", "tensor", "smem", "golden", "printf",
-                                           "video", "isa", "isa-followup", "hw"),
+                                           "video", "isa", "isa-followup", "hw", "no-false-alarms"),
                          [](const auto& p) {
                            std::string s = p.param;
                            std::replace(s.begin(), s.end(), '-', '_');

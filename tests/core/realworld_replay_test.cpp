@@ -22,5 +22,11 @@ INSTANTIATE_TEST_SUITE_P(Corpus2, RealWorld, ::testing::ValuesIn(ws::test::loadH
 // and grid.sync() through the grid workspace a cooperative launch gets.
 INSTANTIATE_TEST_SUITE_P(Cooperative, RealWorld, ::testing::ValuesIn(ws::test::loadHwCases(WS_TEST_DATA "/coop")),
                          [](const auto& p) { return p.param.label; });
+// Correct synchronization the race detector must not flag (tests/data/no-false-alarms,
+// sync.cu: CUB's decoupled look-back, release/acquire and fenced message passing,
+// an mbarrier ring, cuda::barrier, cooperative groups' async reductions), recorded on an H200.
+INSTANTIATE_TEST_SUITE_P(NoFalseAlarms, RealWorld,
+                         ::testing::ValuesIn(ws::test::loadHwCases(WS_TEST_DATA "/no-false-alarms")),
+                         [](const auto& p) { return p.param.label; });
 
 }  // namespace

@@ -145,6 +145,7 @@ std::string applyEngine(const LaunchRequest& r, core::EngineSpec& e) {
   else if (!r.scheduling.empty())
     return fmt::format("error: scheduling '{}' is not round-robin or run-to-block", r.scheduling);
   if (r.maxSteps) e.maxSteps = r.maxSteps;
+  e.options.checkRaces = r.races.value_or(e.checkRaces.value_or(r.racesByDefault));
   return {};
 }
 
@@ -159,6 +160,7 @@ std::variant<OpenedLaunch, std::string> openScenarioFile(const LaunchRequest& r)
   if (std::string err = applyEngine(r, out.scenario.engine); !err.empty()) return err;
   out.prepared.options.mode = out.scenario.engine.options.mode;
   out.prepared.options.scheduling = out.scenario.engine.options.scheduling;
+  out.prepared.options.checkRaces = out.scenario.engine.options.checkRaces;
   out.prepared.maxSteps = out.scenario.engine.maxSteps.value_or(core::kDefaultMaxSteps);
   return out;
 }

@@ -37,6 +37,11 @@ struct LaunchRequest {
   std::string mode;        // "strict" or "hardware"
   std::string scheduling;  // "round-robin" or "run-to-block"
   std::uint64_t maxSteps = 0;  // 0: the scenario's engine.max_steps, else the default
+  // The race detector (docs/races.md): --races / --no-races; without either,
+  // the scenario's engine.check_races, else racesByDefault: on for the
+  // viewers, `check` and `render`, off for headless run and trace (speed).
+  std::optional<bool> races;
+  bool racesByDefault = true;
   // The warp scheduling of a bare PTX file when `scheduling` is empty: the
   // debuggers (and `render`) step round-robin, one warp instruction at a time
   // with warps taking turns, so step N is the same step everywhere; headless

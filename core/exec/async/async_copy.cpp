@@ -10,6 +10,7 @@
 #include <bit>
 
 #include "core/exec/async/async_copy.hpp"
+#include "core/exec/races/race_checker.hpp"
 #include "core/exec/memory/memory_map.hpp"
 
 namespace ws::core {
@@ -27,6 +28,9 @@ AsyncOp newAsyncOp(ExecCtx& ctx, int lane, AsyncKind kind) {
 
 void issueAsync(ExecCtx& ctx, const AsyncOp& op, const Endpoint& from, std::uint64_t value) {
   ctx.inflight().push_back(op);
+  if (race::RaceChecker* r = ctx.races())
+    r->asyncIssue(op.id, op.issuerWarp, static_cast<int>(op.issuerLane),
+                  op.kind == AsyncKind::BulkCopy || op.kind == AsyncKind::BulkReduce, asyncKindName(op.kind));
   Flow f;
   f.kind = FlowKind::AsyncIssue;
   f.from = from;
@@ -193,6 +197,7 @@ void execCpAsync(ExecCtx& ctx) {
 void execAsyncCommit(ExecCtx& ctx, bool bulk) {
   AsyncGroups& g = ctx.groups();
   for (LaneMask m = ctx.lanes(); m; m &= m - 1) ++(bulk ? g.bulk : g.cpAsync)[static_cast<std::size_t>(std::countr_zero(m))];
+  if (race::RaceChecker* r = ctx.races()) r->asyncCommit(ctx.warpIndex(), ctx.lanes(), bulk);
 }
 
 // cp.async.wait_group N / cp.async.wait_all (9.7.9.25.3.3) and
@@ -219,6 +224,9 @@ void execAsyncWait(ExecCtx& ctx, bool bulk, bool all) {
   for (LaneMask m = ctx.lanes(); m && !pending; m &= m - 1)
     pending = !asyncGroupsDone(ctx.state(), ctx.warpIndex(), std::countr_zero(m), bulk, n);
   if (pending) ctx.block(ctx.lanes(), bulk ? WaitKind::BulkGroup : WaitKind::AsyncGroup, n);
+  // Lanes that go on at once have seen their groups complete (the others
+  // when the engine releases them: Engine::releaseGroupWaits).
+  else if (race::RaceChecker* r = ctx.races()) r->asyncWaitPassed(ctx.warpIndex(), ctx.lanes(), bulk, n);
 }
 
 // cp.async.mbarrier.arrive{.noinc}{.shared{::cta}}.b64 [addr] (9.7.13.15.15).

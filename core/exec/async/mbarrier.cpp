@@ -67,7 +67,7 @@ class MbarrierStep {
     const auto loc = resolveShared(m_ctx, in.lane, in.addr, mbar::kBytes, "mbarrier", m_diags);
     if (!loc) return;
     std::uint64_t word = 0;
-    if (!m_ctx.loadShared(loc->cta, loc->offset, mbar::kBytes, word)) return;
+    if (!m_ctx.loadShared(loc->cta, loc->offset, mbar::kBytes, word, false)) return;
     const mbar::Mbarrier m = mbar::decode(word);
     const bool remote = loc->cta != m_ctx.warp().cta;
     const int l = in.lane;
@@ -97,6 +97,7 @@ class MbarrierStep {
         const mbar::Outcome o = kind == MbarOp::ExpectTx ? mbar::expectTx(m, tx) : mbar::completeTx(m, tx);
         report(l, m, o, name, tx);
         store(*loc, o.after);
+        m_ctx.raceMbarrierArrive(loc->cta, loc->offset, LaneMask{1} << l, kind == MbarOp::CompleteTx, o.completed);
         flow(l, *loc, tx);
         break;
       }
@@ -135,6 +136,9 @@ class MbarrierStep {
                   fmt::format("lane {}: arrive.noComplete with count {} completed phase {} (mod 4): {}", l, count, m.phase,
                               describe(m)));
     store(loc, o.after);
+    // An arrive-on releases what the lane did before it (.release is its
+    // default semantics; .relaxed releases nothing).
+    m_ctx.raceMbarrierArrive(loc.cta, loc.offset, LaneMask{1} << l, m_ins.sem != Mod::Relaxed, o.completed);
     flow(l, loc, expect ? tx : count);
     if (!dst || dst->kind == OperandKind::Sink) return;
     if (remote) {
@@ -165,6 +169,8 @@ class MbarrierStep {
 
   void finishWait(int l, const Operand* dst, bool complete, SharedLoc loc) {
     if (dst) m_ctx.write(l, *dst, complete ? 1u : 0u);
+    // A wait that sees its phase complete acquires what the phase's arrivals released.
+    if (complete && m_ins.sem != Mod::Relaxed) m_ctx.raceMbarrierAcquire(loc.cta, loc.offset, LaneMask{1} << l);
     const LaneMask bit = LaneMask{1} << l;
     m_yield = complete ? (m_yield & ~bit) : (m_yield | bit);
     m_polling = complete ? (m_polling & ~bit) : (m_polling | bit);
@@ -184,7 +190,7 @@ class MbarrierStep {
   }
 
   void store(SharedLoc loc, const mbar::Mbarrier& m) {
-    m_ctx.storeShared(loc.cta, loc.offset, mbar::kBytes, mbar::encode(m));
+    m_ctx.storeShared(loc.cta, loc.offset, mbar::kBytes, mbar::encode(m), false);
   }
 
   void flow(int l, SharedLoc loc, std::uint64_t value) {
@@ -253,7 +259,7 @@ namespace {
 std::optional<mbar::Mbarrier> asyncTarget(ExecCtx& ctx, int lane, SharedLoc loc, std::string_view what,
                                           DiagBatch& diags) {
   std::uint64_t word = 0;
-  if (loc.cta >= ctx.state().ctas.size() || !ctx.loadShared(loc.cta, loc.offset, mbar::kBytes, word)) return std::nullopt;
+  if (loc.cta >= ctx.state().ctas.size() || !ctx.loadShared(loc.cta, loc.offset, mbar::kBytes, word, false)) return std::nullopt;
   const mbar::Mbarrier m = mbar::decode(word);
   if (m.initialised) return m;
   diags.add(DiagKind::MbarrierUninitialized, lane,
@@ -276,7 +282,8 @@ void mbarrierCompleteTx(ExecCtx& ctx, int lane, SharedLoc loc, std::uint32_t byt
     diags.add(DiagKind::MbarrierTxOverflow, lane,
               fmt::format("{} complete-tx of {} bytes takes the tx-count from {} outside [-(2^20-1), 2^20-1]", what,
                           bytes, m->tx));
-  ctx.storeShared(loc.cta, loc.offset, mbar::kBytes, mbar::encode(o.after));
+  ctx.storeShared(loc.cta, loc.offset, mbar::kBytes, mbar::encode(o.after), false);
+  ctx.raceMbarrierArrive(loc.cta, loc.offset, 0, false, o.completed);
   Flow f;
   f.kind = FlowKind::CompleteTx;
   f.from = from;
@@ -301,7 +308,7 @@ void mbarrierIncrementPending(ExecCtx& ctx, int lane, SharedLoc loc, DiagBatch& 
     diags.add(DiagKind::CpAsyncArriveOverflow, lane,
               fmt::format("lane {}: cp.async.mbarrier.arrive takes the pending count from {} past 2^20-1: {}", lane,
                           m->pending, describe(*m)));
-  ctx.storeShared(loc.cta, loc.offset, mbar::kBytes, mbar::encode(o.after));
+  ctx.storeShared(loc.cta, loc.offset, mbar::kBytes, mbar::encode(o.after), false);
   Flow f;
   f.kind = FlowKind::MbarrierOp;
   f.from = Endpoint::ofLane(ctx.warpIndex(), lane);
@@ -319,7 +326,8 @@ void mbarrierAsyncArrive(ExecCtx& ctx, int lane, SharedLoc loc, std::uint32_t or
     diags.add(DiagKind::MbarrierOverArrive, lane,
               fmt::format("lane {}: the arrive-on of cp.async.mbarrier.arrive exceeds the pending arrival count: {}",
                           lane, describe(*m)));
-  ctx.storeShared(loc.cta, loc.offset, mbar::kBytes, mbar::encode(o.after));
+  ctx.storeShared(loc.cta, loc.offset, mbar::kBytes, mbar::encode(o.after), false);
+  ctx.raceMbarrierArrive(loc.cta, loc.offset, 0, false, o.completed);
   Flow f;
   f.kind = FlowKind::AsyncArrive;
   f.from = Endpoint::ofLane(ctx.warpIndex(), lane);

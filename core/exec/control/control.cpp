@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "core/exec/engine/exec_ctx.hpp"
+#include "core/exec/races/race_checker.hpp"
 #include "core/exec/memory/memory_map.hpp"
 
 namespace ws::core {
@@ -271,6 +272,9 @@ void execBarrier(ExecCtx& ctx) {
     b.expected = count;
   }
   b.arrived += static_cast<std::uint32_t>(std::popcount(ctx.lanes()));
+  // An arrival releases what the lanes did before it; the barrier's
+  // completion hands it to the lanes that wait (core/exec/engine/engine_waits.cpp).
+  if (race::RaceChecker* r = ctx.races()) r->barrierArrive(ctx.warp().cta, id, ctx.warpIndex(), ctx.lanes());
   if (red) {
     const Operand& c = ins.ops.back();
     for (LaneMask m = ctx.lanes(); m; m &= m - 1) (ctx.readPred(std::countr_zero(m), c) ? b.redTrue : b.redFalse)++;
@@ -292,6 +296,8 @@ void execClusterBarrier(ExecCtx& ctx) {
       c.clusterArrivePhase[l] = cl.phase + 1;
     }
     cl.arrived += static_cast<std::uint32_t>(std::popcount(ctx.lanes()));
+    // .release is the arrive's default semantics; .relaxed releases nothing.
+    if (race::RaceChecker* r = ctx.races()) r->clusterArrive(k, ctx.warpIndex(), ctx.lanes(), ins.sem != Mod::Relaxed);
     return;
   }
   // wait: block the lanes whose arrival phase has not completed yet.
@@ -308,6 +314,28 @@ void execClusterBarrier(ExecCtx& ctx) {
     c.clusterArrivePhase[l] = 0;
   }
   if (wait) ctx.block(wait, WaitKind::ClusterBarrier, phase);
+  // Lanes whose phase already completed acquire it now (the others when it does).
+  if (race::RaceChecker* r = ctx.races(); r && (ctx.lanes() & ~wait))
+    r->clusterAcquire(k, ctx.warpIndex(), ctx.lanes() & ~wait);
+}
+
+// fence / membar: ordering only in this sequentially consistent machine,
+// but the race detector needs them: fence.sc, fence.acq_rel and membar are
+// the release and acquire halves of fence-based synchronization (PTX ISA
+// 8.8), fence.proxy.async orders generic accesses before async-proxy ones.
+void execFence(ExecCtx& ctx) {
+  race::RaceChecker* r = ctx.races();
+  if (r == nullptr) return;
+  const Instr& ins = ctx.ins();
+  if (ins.has(Mod::Proxy)) {
+    if (ins.has(Mod::Async)) r->proxyFence(ctx.warpIndex(), ctx.lanes());
+    return;  // fence.proxy.alias / tensormap: nothing the detector tracks
+  }
+  race::Scope scope = race::Scope::Sys;
+  if (ins.has(Mod::Cta)) scope = race::Scope::Cta;
+  else if (ins.has(Mod::Cluster)) scope = race::Scope::Cluster;
+  else if (ins.has(Mod::Gpu) || ins.has(Mod::Gl)) scope = race::Scope::Gpu;
+  r->fence(ctx.warpIndex(), ctx.lanes(), scope);
 }
 
 }  // namespace
@@ -345,7 +373,7 @@ void execControl(ExecCtx& ctx) {
     case Opcode::Bar: case Opcode::Barrier: execBarrier(ctx); break;
     case Opcode::BarWarp: break;  // the engine resolves the wait for the membermask lanes
     case Opcode::BarrierCluster: execClusterBarrier(ctx); break;
-    case Opcode::Membar: case Opcode::Fence: break;  // ordering only: this machine is sequentially consistent
+    case Opcode::Membar: case Opcode::Fence: execFence(ctx); break;
     // Programmatic dependent launch: no grid depends on this one, and none
     // runs before it, so both launch_dependents and wait have nothing to do.
     case Opcode::Griddepcontrol: break;

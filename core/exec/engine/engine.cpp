@@ -307,6 +307,7 @@ std::variant<Engine, std::string> Engine::create(std::shared_ptr<const Program> 
   e.m_uniformPc.assign(st.warps.size(), {});
   e.m_splitPc.assign(st.warps.size(), {});
   e.classifyInstructions();
+  e.resetRaces();
   return e;
 }
 

@@ -15,6 +15,7 @@
 #include "core/exec/state/machine_state.hpp"
 #include "core/exec/engine/options.hpp"
 #include "core/exec/engine/uniform_op.hpp"
+#include "core/exec/races/race_checker.hpp"
 #include "core/ptx/program.hpp"
 #include "core/trace/step_record.hpp"
 
@@ -64,7 +65,20 @@ class Engine {
     return m_state;
   }
   const EngineOptions& options() const { return m_options; }
-  void setOptions(const EngineOptions& o) { m_options = o; }
+  // Turning race checking on starts a detector that knows nothing of the
+  // accesses before (History keeps one with each checkpoint instead).
+  void setOptions(const EngineOptions& o) {
+    const bool races = m_options.checkRaces;
+    m_options = o;
+    if (o.checkRaces != races) resetRaces();
+  }
+  // The race detector's state (empty when races are not checked): History
+  // keeps a copy with each checkpoint, so executing again from one finds
+  // the same races.
+  const std::optional<race::RaceChecker>& raceState() const { return m_races; }
+  void setRaceState(const std::optional<race::RaceChecker>& r) {
+    if (m_options.checkRaces) m_races = r;
+  }
   // From now on every instruction takes its general handler: the whole-warp
   // forms (core/exec/engine/uniform_op.hpp) are a speed-up only, and the tests
   // compare the two paths step by step.
@@ -186,6 +200,13 @@ class Engine {
   std::size_t readyAsync(bool newest) const;
   void releaseGroupWaits(std::uint32_t w);
   StepResult deadlock(StepRecord* rec);
+  // Race detection (core/exec/races/, exec_ctx_races.cpp): the detector and
+  // the findings of the step in progress, reported at its end.
+  std::optional<race::RaceChecker> m_races;
+  std::vector<std::pair<int, race::Finding>> m_raceFindings;
+  void resetRaces();
+  void flushRaces(ExecCtx& ctx);
+
   StepResult stuckWarp(ExecCtx& ctx, std::uint32_t w);
   bool reportCrossCollective(ExecCtx& ctx, std::uint32_t w);
   void reportStuck(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, LaneMask here);

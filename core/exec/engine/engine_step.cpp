@@ -66,6 +66,9 @@ ExecCtx::ExecCtx(Engine& engine, std::uint32_t warp, const Instr& ins, LaneMask 
       m_written(engine.m_state.warps[warp].written.data()),
       m_regMask(engine.m_regMask.data()),
       m_checkReads(engine.m_options.reportUninitializedReads),
+      m_races(engine.m_races ? &*engine.m_races : nullptr),
+      m_raceTracked(m_races != nullptr && racedInstruction(ins)),
+      m_raceFindings(&engine.m_raceFindings),
       m_rec(rec) {}
 
 StepResult Engine::step(StepRecord* rec) {
@@ -205,6 +208,7 @@ void Engine::releaseGroupWaits(std::uint32_t w) {
     if (!done) continue;
     touchWarp(w);
     c.waiting &= ~here;
+    if (m_races) m_races->asyncWaitPassed(w, here, k == WaitKind::BulkGroup, c.waitArg[li]);
     for (LaneMask o = here; o; o &= o - 1) c.waitKind[static_cast<std::size_t>(std::countr_zero(o))] = WaitKind::None;
   }
 }
@@ -219,7 +223,12 @@ StepResult Engine::retireAsync(std::size_t index, StepRecord* rec) {
   ExecCtx ctx(*this, op.issuerWarp, m_program->instrs[op.pc], 0, rec);
   touchInflight();
   m_state.inflight.erase(m_state.inflight.begin() + static_cast<std::ptrdiff_t>(index));
+  ctx.raceAsOperation(op);
   completeAsyncOp(ctx, op);
+  if (m_races) {
+    m_races->asyncRetired(op.id);
+    if (!m_raceFindings.empty()) flushRaces(ctx);
+  }
   releaseGroupWaits(op.issuerWarp);
   ++m_state.step;
   endRecord(rec);
@@ -316,6 +325,7 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
   } else {  // a collective: it runs once its members have arrived
     advance = resolveCollective(ctx, w, g.pc, exec);
   }
+  if (!m_raceFindings.empty()) [[unlikely]] flushRaces(ctx);
 
   // The group moves to pc + 1, except lanes that exited or jumped, and
   // executed lanes that stay at the instruction (a collective waiting for its
@@ -575,6 +585,8 @@ void Engine::runCollective(ExecCtx& ctx, LaneMask lanes, LaneMask missing) {
   WarpControl& c = m_state.warps[ctx.warpIndex()].ctl;
   if (m_rec && releasesWaits(c, lanes)) touchWarp(ctx.warpIndex());
   if (ctx.ins().op != Opcode::BarWarp) dispatch(ctx);
+  // A collective (and bar.warp.sync) orders its lanes' accesses before and after it.
+  if (m_races) m_races->warpSync(ctx.warpIndex(), lanes);
   // Every participant moves past the instruction (the caller advances the
   // executing group; waiting lanes that joined are advanced here).
   const std::uint32_t pc = static_cast<std::uint32_t>(&ctx.ins() - m_program->instrs.data());

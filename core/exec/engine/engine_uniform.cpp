@@ -166,6 +166,7 @@ bool Engine::runUniformAs(std::uint32_t w, const UniformOp& op, LaneMask exec, S
     if (!sameInEveryLane(src[1]) || !sameInEveryLane(src[2]) || !sameInEveryLane(src[3]) ||
         static_cast<std::uint32_t>(src[3][0]) != ~0u)
       return false;
+    if (m_races) m_races->warpSync(w, exec);  // as runCollective() does
   }
   std::uint64_t* d = regs + static_cast<std::size_t>(op.dst) * kWarpSize;
   std::uint64_t* d2 = op.dst2 != kNoReg ? regs + static_cast<std::size_t>(op.dst2) * kWarpSize : nullptr;

@@ -99,12 +99,14 @@ void Engine::settleWaits(std::uint32_t w) {
     touchCta(ws.cta);
     const BarrierState done = b;
     b = BarrierState{};
+    const race::Released raceRelease = m_races ? m_races->barrierComplete(ws.cta, id) : race::Released{};
     for (std::uint32_t wi = cta.firstWarp; wi < cta.firstWarp + cta.numWarps; ++wi) {
       WarpControl& c = m_state.warps[wi].ctl;
       const LaneMask released = c.waiting ? lanesWaiting(c, WaitKind::Barrier, id) : 0;
       if (released == 0) continue;
       touchWarp(wi);
       c.waiting &= ~released;
+      if (m_races) m_races->acquire(wi, released, raceRelease);
       const std::uint32_t pc0 = c.pc[static_cast<std::size_t>(std::countr_zero(released))];
       bool onePc = true;
       if (released == ~0u) {  // the whole warp (the usual case): plain passes over the arrays
@@ -136,6 +138,7 @@ void Engine::settleWaits(std::uint32_t w) {
   touchCluster(cta.cluster);
   ++cl.phase;
   cl.arrived = 0;
+  if (m_races) m_races->clusterComplete(cta.cluster);
   for (std::uint32_t ci = cl.firstCta; ci < cl.firstCta + cl.numCtas; ++ci) {
     const CtaState& oc = m_state.ctas[ci];
     for (std::uint32_t wi = oc.firstWarp; wi < oc.firstWarp + oc.numWarps; ++wi) {
@@ -147,6 +150,7 @@ void Engine::settleWaits(std::uint32_t w) {
           touchWarp(wi);
           c.waiting &= ~(1u << l);
           c.waitKind[li] = WaitKind::None;
+          if (m_races) m_races->clusterAcquire(cta.cluster, wi, 1u << l);
         }
       }
     }

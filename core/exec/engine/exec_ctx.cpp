@@ -484,6 +484,7 @@ bool ExecCtx::load(int lane, Address a, unsigned bytes, std::uint64_t& out) {
   const Address s = toSpecific(a);
   if (m_window.holds(s, bytes) && aligned(s.addr, bytes)) {
     out = loadLe(m_window.base + (s.addr - m_window.lo), bytes);
+    noteAccess(lane, m_window.region, m_window.index, s.addr - m_window.lo, bytes, false, false);
     return true;
   }
   MemRegion region{};
@@ -492,6 +493,7 @@ bool ExecCtx::load(int lane, Address a, unsigned bytes, std::uint64_t& out) {
   const std::uint8_t* p = ExecCtxMemory::locate(*this, m_engine, lane, a, bytes, false, region, index, offset);
   if (!p) return false;
   out = loadLe(p, bytes);
+  noteAccess(lane, region, index, offset, bytes, false, false);
   return true;
 }
 
@@ -519,6 +521,7 @@ std::optional<LaneMask> ExecCtx::loadLanes(const Operand& op, unsigned bytes, La
         for (; m; m &= m - 1) {
           const auto i = static_cast<std::size_t>(std::countr_zero(m));
           out[i] = loadLe(m_window.base + (addr[i] - m_window.lo), N);
+          noteAccess(static_cast<int>(i), m_window.region, m_window.index, addr[i] - m_window.lo, N, false, false);
         }
         return;
       }
@@ -528,6 +531,7 @@ std::optional<LaneMask> ExecCtx::loadLanes(const Operand& op, unsigned bytes, La
       const Address s = space == Space::Generic ? toSpecific(a) : a;
       if (m_window.holds(s, N) && (s.addr & (N - 1)) == 0) {
         out[i] = loadLe(m_window.base + (s.addr - m_window.lo), N);
+        noteAccess(l, m_window.region, m_window.index, s.addr - m_window.lo, N, false, false);
         ok |= 1u << l;
       } else if (load(l, a, N, out[i])) {
         ok |= 1u << l;
@@ -571,6 +575,7 @@ bool ExecCtx::store(int lane, Address a, unsigned bytes, std::uint64_t value) {
   if (bytes < 8) value &= (1ull << (8 * bytes)) - 1;
   const std::uint64_t before = loadLe(p, bytes);
   storeLe(p, bytes, value);
+  noteAccess(lane, region, index, offset, bytes, true, before == value);
   if (m_rec && before != value)
     m_rec->mem.push_back({region, index, offset, static_cast<std::uint8_t>(bytes), before, value});
   return true;
@@ -606,6 +611,7 @@ bool ExecCtx::storeLanes(const Operand& addrOp, const Operand& value, DataType t
       const std::uint64_t after = v[i] & valueMask;
       const std::uint64_t before = loadLe(p, N);
       storeLe(p, N, after);
+      noteAccess(static_cast<int>(i), m_window.region, m_window.index, offset, N, true, before == after);
       if (m_rec && before != after)
         m_rec->mem.push_back({m_window.region, m_window.index, offset, static_cast<std::uint8_t>(N), before, after});
     }
@@ -631,6 +637,7 @@ bool ExecCtx::storeLanes(const Operand& addrOp, const Operand& value, DataType t
       const std::uint64_t after = v[i] & valueMask;
       const std::uint64_t before = loadLe(p, bytes);
       storeLe(p, bytes, after);
+      noteAccess(l, m_window.region, m_window.index, offset, bytes, true, before == after);
       if (m_rec && before != after)
         m_rec->mem.push_back(
             {m_window.region, m_window.index, offset, static_cast<std::uint8_t>(bytes), before, after});
@@ -641,19 +648,21 @@ bool ExecCtx::storeLanes(const Operand& addrOp, const Operand& value, DataType t
   return true;
 }
 
-bool ExecCtx::loadShared(std::uint32_t ctaIndex, std::uint32_t offset, unsigned bytes, std::uint64_t& out) {
+bool ExecCtx::loadShared(std::uint32_t ctaIndex, std::uint32_t offset, unsigned bytes, std::uint64_t& out, bool data) {
   const auto& sh = m_engine.m_state.ctas[ctaIndex].shared;
   if (static_cast<std::uint64_t>(offset) + bytes > sh.size()) return false;
   out = loadLe(sh.data() + offset, bytes);
+  if (data) noteAccess(0, MemRegion::Shared, ctaIndex, offset, bytes, false, false);
   return true;
 }
 
-bool ExecCtx::storeShared(std::uint32_t ctaIndex, std::uint32_t offset, unsigned bytes, std::uint64_t value) {
+bool ExecCtx::storeShared(std::uint32_t ctaIndex, std::uint32_t offset, unsigned bytes, std::uint64_t value, bool data) {
   auto& sh = m_engine.m_state.ctas[ctaIndex].shared;
   if (static_cast<std::uint64_t>(offset) + bytes > sh.size()) return false;
   if (bytes < 8) value &= (1ull << (8 * bytes)) - 1;
   const std::uint64_t before = loadLe(sh.data() + offset, bytes);
   storeLe(sh.data() + offset, bytes, value);
+  if (data) noteAccess(0, MemRegion::Shared, ctaIndex, offset, bytes, true, before == value);
   if (m_rec && before != value)
     m_rec->mem.push_back({MemRegion::Shared, ctaIndex, offset, static_cast<std::uint8_t>(bytes), before, value});
   return true;

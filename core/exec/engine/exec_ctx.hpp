@@ -18,6 +18,10 @@
 namespace ws::core {
 
 class Engine;
+namespace race {
+class RaceChecker;
+struct Finding;
+}  // namespace race
 
 // The state space an instruction's space modifier names (Generic when none).
 Space spaceOf(Mod m);
@@ -219,8 +223,9 @@ class ExecCtx {
   // there; false if it is outside the cluster.
   bool sharedTarget(std::uint32_t sharedAddr, std::uint32_t& cta, std::uint32_t& offset) const;
   // Direct access to another CTA's shared memory (red.async completion, mbarrier).
-  bool loadShared(std::uint32_t cta, std::uint32_t offset, unsigned bytes, std::uint64_t& out);
-  bool storeShared(std::uint32_t cta, std::uint32_t offset, unsigned bytes, std::uint64_t value);
+  // data = false: the access is an mbarrier object's word, not data the race detector checks.
+  bool loadShared(std::uint32_t cta, std::uint32_t offset, unsigned bytes, std::uint64_t& out, bool data = true);
+  bool storeShared(std::uint32_t cta, std::uint32_t offset, unsigned bytes, std::uint64_t value, bool data = true);
   // Whether the `bytes` bytes from a lie inside one allocation (nothing reported).
   bool inBounds(Address a, std::uint64_t bytes) const;
 
@@ -245,6 +250,21 @@ class ExecCtx {
   void diag(DiagKind kind, LaneMask lanes, std::string message);
   // The same at another instruction (lanes waiting there).
   void diag(DiagKind kind, LaneMask lanes, std::string message, std::uint32_t pc);
+  // A race (or memory-model warning) with its two accesses.
+  void diagRace(DiagKind kind, LaneMask lanes, std::string message, const RaceInfo& race);
+
+  // ---- race detection (core/exec/races/): null when the run does not
+  // check races. Handlers tell it the synchronizations they perform; the
+  // accesses of load()/store() reach it by themselves.
+  race::RaceChecker* races() const { return m_races; }
+  // The asynchronous operation whose completion this context performs: the
+  // accesses from here on are that operation's (core/exec/async/).
+  void raceAsOperation(const AsyncOp& op);
+  // An mbarrier arrive-on by lanes (or, in an operation's completion, that
+  // operation's complete-tx or arrive-on), `completed` when it completed the
+  // phase; and lanes whose wait saw the phase complete.
+  void raceMbarrierArrive(std::uint32_t cta, std::uint32_t offset, LaneMask lanes, bool release, bool completed);
+  void raceMbarrierAcquire(std::uint32_t cta, std::uint32_t offset, LaneMask lanes);
   // Output of device printf / a failed assert by `lane` (core/exec/state/printed.hpp).
   void print(int lane, std::string text);
   void flow(const Flow& f) {
@@ -314,6 +334,22 @@ class ExecCtx {
   std::uint32_t* m_written;
   const std::uint64_t* m_regMask;
   bool m_checkReads;  // track definedness and report undefined values where they matter
+  // Race detection: the detector, whether this instruction's accesses are
+  // data accesses it checks (not an mbarrier object's word), and the
+  // asynchronous operation performing them (m_raceOp valid when m_raceAsOp).
+  race::RaceChecker* m_races = nullptr;
+  bool m_raceTracked = false;
+  bool m_raceAsOp = false;
+  bool m_raceOpAtomic = false;
+  std::uint64_t m_raceOp = 0;
+  std::vector<std::pair<int, race::Finding>>* m_raceFindings = nullptr;
+  void noteAccess(int lane, MemRegion region, std::uint32_t index, std::uint64_t offset, unsigned bytes, bool write,
+                  bool unchanged) {
+    if (m_raceTracked) [[unlikely]]
+      noteAccessSlow(lane, region, index, offset, bytes, write, unchanged);
+  }
+  void noteAccessSlow(int lane, MemRegion region, std::uint32_t index, std::uint64_t offset, unsigned bytes,
+                      bool write, bool unchanged);
   LaneMask m_undefIn = 0;  // undefinedReads()
   LaneMask m_missing = 0;
   LaneMask m_jumped = 0;
@@ -331,6 +367,11 @@ class ExecCtx {
 
   friend class Engine;
 };
+
+// Whether the instruction's own memory accesses are data the race detector
+// checks: loads, stores, atomics and matrix loads/stores; not asynchronous
+// operations (checked when they complete) or mbarrier objects.
+bool racedInstruction(const Instr& ins);
 
 // Family handlers (one file each under core/exec/); the engine dispatches by
 // the instruction table's family. Collective waits are resolved by the engine

@@ -39,6 +39,9 @@ struct EngineOptions {
   WarpScheduling scheduling = WarpScheduling::RoundRobin;
   AsyncCompletion asyncCompletion = AsyncCompletion::Oldest;
   bool reportUninitializedReads = true;
+  // The race detector (core/exec/races/, docs/races.md): on in `check` and
+  // the viewers, off by default in headless run/trace (an option there).
+  bool checkRaces = false;
   // What the H100's MUFU returns (assets/mufu), loaded by the front end: with
   // it the .approx instructions are bit-exact, without it correctly rounded.
   std::shared_ptr<const MufuTables> mufu = nullptr;
