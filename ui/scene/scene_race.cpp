@@ -149,6 +149,8 @@ void raceRows(Grid& g, const Frame& f, const std::vector<core::Diagnostic>& race
 
     // Numbered labels beside the arrows' lane ends: 1 = the earlier access.
     auto note = [&](double x, bool rightOfCell, const std::string& text) {
+      // Left of a lane near the label column the text would run into the row label: go right.
+      if (!rightOfCell && x - 10 - textWidth(text, t.smallSize, false) < g.left()) rightOfCell = true;
       Primitive& p = s.text(rightOfCell ? x + 10 : x - 10, y + g.rowH() * 1.1, text, t.smallSize, t.race,
                             rightOfCell ? TextAnchor::Start : TextAnchor::End, "race access-label");
       p.bold = true;
