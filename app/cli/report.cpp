@@ -7,6 +7,7 @@
 
 #include "core/exec/diagnostics/diagnostic_names.hpp"
 #include "core/scenario/values.hpp"
+#include "ui/views/views.hpp"
 
 namespace ws::cli {
 namespace {
@@ -119,6 +120,47 @@ std::uint32_t ptxLineOf(const core::Program& p, std::uint32_t pc) {
   return pc < p.instrs.size() ? p.instrs[pc].pos.line : 0;
 }
 
+ui::RaceView describeRace(const app::Input& in, const core::Diagnostic& d) {
+  static const core::MachineState kNoState{};
+  ui::Frame f;
+  f.program = in.prepared.program.get();
+  f.state = in.engine ? &in.engine->state() : &kNoState;
+  f.launch = &in.prepared.launch;
+  return ui::describeRace(f, d);
+}
+
+namespace {
+
+json raceAccessJson(const app::Input& in, const ui::RaceAccessView& a) {
+  json j = {{"step", a.step},  {"cta", a.cta},         {"warp", a.warp},      {"warp_in_cta", a.warpInCta},
+            {"lane", a.lane},  {"pc", a.pc},           {"ptx_line", a.ptxLine}, {"where", in.prepared.where(static_cast<std::uint32_t>(a.ptxLine))},
+            {"access", a.what}, {"strong", a.strong},  {"async", a.lane < 0},   {"instruction", a.instr}};
+  j["cuda_line"] = a.cudaLine > 0 ? json(a.cudaLine) : json(nullptr);
+  j["cuda"] = a.cuda.empty() ? json(nullptr) : json(a.cuda);
+  return j;
+}
+
+}  // namespace
+
+json raceJson(const app::Input& in, const core::Diagnostic& d) {
+  if (!d.race) return nullptr;
+  const ui::RaceView r = describeRace(in, d);
+  json mem = {{"region", regionName(r.region)}, {"offset", r.offset}, {"bytes", r.bytes}, {"cell", r.cell}};
+  if (r.region == core::MemRegion::Global) {
+    mem["buffer"] = r.buffer;
+    mem["buffer_index"] = r.index;
+  } else if (r.region == core::MemRegion::Shared) {
+    mem["cta"] = r.index;
+  } else {
+    mem["index"] = r.index;
+  }
+  if (!r.symbol.empty()) {
+    mem["symbol"] = r.symbol;
+    mem["symbol_offset"] = r.symbolOffset;
+  }
+  return {{"conflict", r.conflict}, {"first", raceAccessJson(in, r.first)}, {"second", raceAccessJson(in, r.second)}, {"memory", mem}};
+}
+
 json diagnosticJson(const app::Input& in, const core::Diagnostic& d) {
   const core::Program& p = *in.prepared.program;
   const std::uint32_t line = ptxLineOf(p, d.pc);
@@ -133,6 +175,7 @@ json diagnosticJson(const app::Input& in, const core::Diagnostic& d) {
             {"where", in.prepared.where(line)},
             {"message", d.message},
             {"isa", std::string(info.isaSentence)}};
+  if (d.race) j["race"] = raceJson(in, d);
   return j;
 }
 
@@ -143,6 +186,15 @@ void printDiagnostic(const app::Input& in, const core::Diagnostic& d) {
   fmt::print(stderr, "{}: {}: {}\n", in.prepared.where(ptxLineOf(p, d.pc)), core::diagSlug(d.kind), d.message);
   if (!lanes.empty())
     fmt::print(stderr, "  lanes [{}] of warp {} (CTA {}), step {}\n", fmt::join(lanes, ", "), d.warp, d.cta, d.step);
+  if (d.race) {
+    const ui::RaceView r = describeRace(in, d);
+    fmt::print(stderr, "  {}\n", r.summary);
+    if (!r.symbol.empty()) fmt::print(stderr, "  variable {} + {}\n", r.symbol, r.symbolOffset);
+    for (const auto* a : {&r.first, &r.second})
+      fmt::print(stderr, "  {} {}: step {}, CTA {} warp {} ({} in the CTA) {}, pc {}, {}{}\n    {}\n", a == &r.first ? "1" : "2", a->what,
+                 a->step, a->cta, a->warp, a->warpInCta, a->lane < 0 ? std::string("async op") : fmt::format("lane {}", a->lane), a->pc,
+                 in.prepared.where(static_cast<std::uint32_t>(a->ptxLine)), a->cuda.empty() ? "" : " (" + a->cuda + ")", a->instr);
+  }
   fmt::print(stderr, "  ISA: {}\n", info.isaSentence);
 }
 

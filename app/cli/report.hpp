@@ -10,6 +10,7 @@
 #include "app/common/input.hpp"
 #include "core/exec/engine/engine.hpp"
 #include "core/trace/step_record.hpp"
+#include "ui/views/views.hpp"
 
 namespace ws::cli {
 
@@ -20,6 +21,10 @@ std::vector<int> laneList(std::uint32_t m);
 std::uint32_t ptxLineOf(const core::Program& p, std::uint32_t pc);
 
 nlohmann::json diagnosticJson(const app::Input& in, const core::Diagnostic& d);
+// A race diagnostic's two accesses and memory ({conflict, first, second,
+// memory}); null when d carries no race.
+nlohmann::json raceJson(const app::Input& in, const core::Diagnostic& d);
+ui::RaceView describeRace(const app::Input& in, const core::Diagnostic& d);
 // "file:line: kind: message" + the lanes and the ISA sentence, for stderr.
 void printDiagnostic(const app::Input& in, const core::Diagnostic& d);
 

@@ -49,9 +49,15 @@ void addInputOptions(CLI::App* cmd, ui::LaunchRequest& o, bool withMode, bool in
                   "waits); default: the scenario's engine.scheduling, else round-robin for viewing and run-to-block "
                   "for headless runs of a PTX file")
       ->check(CLI::IsMember({"round-robin", "run-to-block"}));
-  cmd->add_flag("--races,!--no-races", o.races,
-               "check for data races (docs/races.md); default: the scenario's engine.check_races, else on in the "
-               "viewers, check and render, off in headless run and trace");
+  // Two callbacks, not one add_flag on the optional: given neither, the
+  // optional must stay empty so the scenario's or the command's default holds
+  // (add_flag("--races,!--no-races") left it false, so races were off in
+  // warpscope-imgui and render).
+  ui::LaunchRequest* req = &o;
+  cmd->add_flag_callback("--races", [req] { req->races = true; },
+                         "check for data races (docs/races.md); default: the scenario's engine.check_races, else on "
+                         "in the viewers, check and render, off in headless run and trace");
+  cmd->add_flag_callback("--no-races", [req] { req->races = false; }, "do not check for data races");
   cmd->add_option("--max-steps", o.maxSteps, "stop after this many steps (default: the scenario's "
                                              "engine.max_steps, else 50000000)")
       ->check(wholeNumber(1, kMaxCount));

@@ -14,6 +14,7 @@ int glfwKeyOf(ui::Key k) {
     case Key::F10: return GLFW_KEY_F10;
     case Key::F11: return GLFW_KEY_F11;
     case Key::F12: return GLFW_KEY_F12;
+    case Key::F8: return GLFW_KEY_F8;
     case Key::Left: return GLFW_KEY_LEFT;
     case Key::Right: return GLFW_KEY_RIGHT;
     case Key::Up: return GLFW_KEY_UP;

@@ -171,7 +171,10 @@ void Viewer::frame(double dt) {
           ImGui::EndTabItem();
         }
         const std::size_t n = m_session->views().diagnostics.items.size();
-        const std::string diagLabel = n ? fmt::format("Diagnostics ({})###diag", n) : std::string("Diagnostics###diag");
+        const std::size_t races = m_session->views().diagnostics.races.size();
+        const std::string diagLabel = races ? fmt::format("Diagnostics ({}, {} race{})###diag", n, races, races == 1 ? "" : "s")
+                                      : n   ? fmt::format("Diagnostics ({})###diag", n)
+                                            : std::string("Diagnostics###diag");
         if (ImGui::BeginTabItem(diagLabel.c_str())) {
           drawDiagnostics();
           ImGui::EndTabItem();

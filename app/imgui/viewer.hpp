@@ -91,6 +91,7 @@ class Viewer {
   void drawMbarriers();
   void drawNarration();
   void drawDiagnostics();
+  void drawRaces();
   void drawConsole();
   void drawTimeline();
   void drawExamples();

@@ -1,12 +1,15 @@
 // The text panels (narration with the step's explanation, diagnostics) and
 // the timeline slider with its markers.
 #include <algorithm>
+#include <optional>
+#include <utility>
 
 #include <fmt/format.h>
 #include <imgui.h>
 
 #include "app/imgui/style.hpp"
 #include "app/imgui/viewer.hpp"
+#include "ui/session/actions.hpp"
 #include "ui/session/session.hpp"
 
 namespace ws::imgui {
@@ -54,20 +57,21 @@ void Viewer::drawDiagnostics() {
     for (const std::string& w : d.loadWarnings) ImGui::TextUnformatted(w.c_str());
     ImGui::Separator();
   }
-  if (d.items.empty()) {
-    ImGui::TextUnformatted("No diagnostics at this step.");
-    ImGui::PopTextWrapPos();
-    return;
-  }
+  if (d.items.empty()) ImGui::TextUnformatted("No diagnostics at this step.");
   for (const ui::DiagnosticItem& it : d.items) {
     const bool error = it.severity == core::Severity::Error;
-    ImGui::PushStyleColor(ImGuiCol_Text, toVec4(error ? ui::okabe_ito::kVermillion : m_theme.laneWaiting));
+    ImGui::PushStyleColor(ImGuiCol_Text, toVec4(it.race ? m_theme.race : error ? ui::okabe_ito::kVermillion : m_theme.laneWaiting));
     ImGui::PushFont(panel().bold);
     ImGui::Text("%s: %s", it.severityText.c_str(), it.title.c_str());
     ImGui::PopFont();
     ImGui::PopStyleColor();
     ImGui::TextUnformatted(it.message.c_str());
     if (!it.where.empty() || !it.lanes.empty()) ImGui::TextDisabled("%s  %s", it.where.c_str(), it.lanes.c_str());
+    if (it.race) {
+      ImGui::TextUnformatted(it.race->summary.c_str());
+      ImGui::Text("1  %s", it.race->first.text.c_str());
+      ImGui::Text("2  %s", it.race->second.text.c_str());
+    }
     if (!it.isa.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, toVec4(m_theme.mutedText));
       ImGui::TextUnformatted(it.isa.c_str());
@@ -75,7 +79,50 @@ void Viewer::drawDiagnostics() {
     }
     ImGui::Separator();
   }
+  drawRaces();
   ImGui::PopTextWrapPos();
+}
+
+// Every race of the recorded history with both accesses: clicking an access
+// selects the race and goes to that step (Shift+F8 / F8 from the keyboard).
+void Viewer::drawRaces() {
+  const ui::DiagnosticsView& d = m_session->views().diagnostics;
+  if (d.races.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, toVec4(m_theme.race));
+  ImGui::PushFont(panel().bold);
+  ImGui::Text("Races: %zu", d.races.size());
+  ImGui::PopFont();
+  ImGui::PopStyleColor();
+  ImGui::TextDisabled("Click an access to go to it; %s / %s go to the selected race's first / second access.",
+                      ui::shortcutText(ui::actionInfo(ui::ActionId::GoToRaceFirst).shortcut).c_str(),
+                      ui::shortcutText(ui::actionInfo(ui::ActionId::GoToRaceSecond).shortcut).c_str());
+  std::optional<std::pair<std::size_t, bool>> go;  // (race, first access)
+  for (std::size_t i = 0; i < d.races.size(); ++i) {
+    const ui::RaceView& r = d.races[i];
+    const bool selected = static_cast<int>(i) == d.selectedRace;
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::PushStyleColor(ImGuiCol_Text, toVec4(m_theme.race));
+    ImGui::PushFont(panel().bold);
+    ImGui::Text("%s%s: %s", selected ? "> " : "", r.slug.c_str(), r.summary.c_str());
+    ImGui::PopFont();
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", r.title.c_str(), r.message.c_str());
+    for (int n = 1; n <= 2; ++n) {
+      const ui::RaceAccessView& a = n == 1 ? r.first : r.second;
+      const std::string label = fmt::format("{}  {}##access{}", n, a.text, n);
+      if (ImGui::Selectable(label.c_str(), selected && m_session->position() == a.position)) go = std::pair{i, n == 1};
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("go to step %llu and focus %s\n%s", static_cast<unsigned long long>(a.position),
+                                                    a.who.c_str(), a.instr.c_str());
+    }
+    ImGui::PopID();
+    ImGui::Separator();
+  }
+  if (go) {
+    const core::Diagnostic race = d.races[go->first].diagnostic;  // the views are rebuilt by what follows
+    m_driver.stop();
+    m_session->selectRace(race);
+    m_session->goToRaceAccess(go->second);
+  }
 }
 
 // What the kernel printed so far; the step just shown in the theme's

@@ -93,6 +93,9 @@ struct Frame {
   // The engine whose state `state` is, for its scheduling choice (hardware
   // mode picks among diverged groups by its own rule); may be null.
   const core::Engine* engine = nullptr;
+  // The race the person chose (Diagnostics panel, go to first/second access);
+  // may be null. The lane view draws it at both of its accesses' steps.
+  const core::Diagnostic* selectedRace = nullptr;
 
   const core::Program& prog() const { return *program; }
   const core::MachineState& st() const { return *state; }

@@ -418,6 +418,9 @@ Scene buildScene(const Frame& f, const HistoryIndex* index, const Theme& t, cons
 
   const double mbarTop = y;
   double mainLaneTop = y;
+  // Races this step reported or took part in: drawn under the main warp's lanes.
+  const std::vector<core::Diagnostic> races = racesAt(f, index, f.selectedRace);
+  double raceTop = -1;
   for (std::size_t wi = 0; wi < warps.size(); ++wi) {
     const std::uint32_t w = warps[wi];
     const bool isMain = w == main;
@@ -436,6 +439,10 @@ Scene buildScene(const Frame& f, const HistoryIndex* index, const Theme& t, cons
     if (lg.diverged)
       for (const PcGroup& pg : lg.groups) y += g.textLine(t.margin + 8, y, pg.text, t.smallSize, t.mutedText, false, true, "pc-group");
     y += t.gap * 0.5;
+    if (!races.empty()) {
+      raceTop = y;
+      y += parts::raceRowsHeight(g, races.size());
+    }
 
     // The registers of this step, with the arrows between the rows.
     const bool collective = flows.srcReg >= 0 && flows.dstReg >= 0 && (flows.shuffle || !flows.gathers.empty() || !flows.matchGroups.empty());
@@ -527,6 +534,11 @@ Scene buildScene(const Frame& f, const HistoryIndex* index, const Theme& t, cons
       }
       y += g.textLine(t.margin, y + 4, line, t.fontSize, t.text, false, false, "memory-written");
     }
+  }
+
+  if (raceTop >= 0) {
+    parts::raceRows(g, f, races, raceTop);
+    legendArrow("race: the earlier access (1) -> the memory both touch -> the later one (2)", t.race, false);
   }
 
   // mbarriers: boxes to the right of the lanes, with arrows from the lanes that operated on them.

@@ -33,7 +33,7 @@ constexpr ColorField kColorFields[] = {
     {"flow_gather", &Theme::flowGather},    {"flow_atomic", &Theme::flowAtomic},
     {"flow_async", &Theme::flowAsync},      {"flow_async_done", &Theme::flowAsyncDone},
     {"flow_complete_tx", &Theme::flowCompleteTx}, {"flow_mbarrier", &Theme::flowMbarrier},
-    {"flow_memory", &Theme::flowMemory},
+    {"flow_memory", &Theme::flowMemory},    {"race", &Theme::race},
 };
 struct NumberField {
   std::string_view key;
@@ -72,6 +72,7 @@ Theme darkTheme() {
   t.bitOff = {0x33, 0x35, 0x3a};
   t.flowShuffle = okabe_ito::kSkyBlue;  // blue is too dark on a dark background
   t.flowMemory = {0xbb, 0xbb, 0xbb};
+  t.race = {0xFF, 0x5A, 0x5F};  // the light theme's red is too dark on a dark background
   t.groups.back() = {0xee, 0xee, 0xee};  // black would vanish
   return t;
 }

@@ -50,6 +50,9 @@ struct Theme {
   Color flowShuffle = okabe_ito::kBlue, flowKeep = okabe_ito::kVermillion, flowGather = okabe_ito::kBluishGreen;
   Color flowAtomic = okabe_ito::kReddishPurple, flowAsync = okabe_ito::kOrange, flowAsyncDone = okabe_ito::kBluishGreen;
   Color flowCompleteTx = okabe_ito::kVermillion, flowMbarrier = okabe_ito::kReddishPurple, flowMemory{0x55, 0x55, 0x55};
+  // races (two unordered accesses to the same memory): a hazard red, apart
+  // from every flow colour, drawn thick and labelled so colour is not alone
+  Color race{0xE4, 0x00, 0x2B};
   // match groups and other categorical colours, in order
   std::vector<Color> groups{okabe_ito::kOrange, okabe_ito::kSkyBlue, okabe_ito::kBluishGreen, okabe_ito::kYellow,
                             okabe_ito::kBlue,   okabe_ito::kVermillion, okabe_ito::kReddishPurple, okabe_ito::kBlack};

@@ -41,6 +41,12 @@ constexpr std::array<ActionInfo, static_cast<std::size_t>(ActionId::Count)> kAct
      "Go back to step 0 (the recorded steps are kept)"},
     {ActionId::RunToEnd, "run-to-end", "Run to end", "Debug", false, ctrl(Key::F5),
      "Run to the end, ignoring breakpoints"},
+    // F8 goes to a race's accesses (the "next error" key of Visual Studio's
+    // error list); Shift goes back in time, to the earlier one.
+    {ActionId::GoToRaceFirst, "race-first-access", "Go to race's first access", "Debug", false, shift(Key::F8),
+     "Go to the step of the selected race's earlier access and focus its lane"},
+    {ActionId::GoToRaceSecond, "race-second-access", "Go to race's second access", "Debug", false, key(Key::F8),
+     "Go to the step of the selected race's later access (where it was found) and focus its lane"},
     {ActionId::UnitWarpInstruction, "unit-warp-instruction", "Warp instruction", "Step unit", true, alt(Key::Digit1),
      "Step executes one instruction of the focused warp"},
     {ActionId::UnitCycle, "unit-cycle", "All warps (cycle)", "Step unit", true, alt(Key::Digit2),
@@ -177,9 +183,9 @@ std::optional<ActionId> actionForShortcut(const Shortcut& s) {
 }
 
 std::string shortcutText(const Shortcut& s) {
-  static constexpr std::array<std::string_view, 26> kNames{
+  static constexpr std::array<std::string_view, 27> kNames{
       "", "F5", "F9", "F10", "F11", "Left", "Right", "Up", "Down", "PgUp", "PgDown", "Home",
-      "End", "1", "2", "3", "4", "5", "6", "7", "8", "9", "H", "S", "F12", "P"};
+      "End", "1", "2", "3", "4", "5", "6", "7", "8", "9", "H", "S", "F12", "P", "F8"};
   if (s.key == Key::None) return {};
   std::string out;
   if (s.ctrl) out += "Ctrl+";
@@ -201,6 +207,8 @@ bool actionEnabled(ActionId id, const Session& s, const DebuggerChoices& c) {
     case ActionId::StepBackInto:
     case ActionId::Restart: return canGoBack(s);
     case ActionId::ToggleBreakpoint: return c.cursorLine > 0;
+    case ActionId::GoToRaceFirst:
+    case ActionId::GoToRaceSecond: return s.currentRace().has_value();
     case ActionId::NextWarp:
     case ActionId::PrevWarp: return s.state().warps.size() > 1;
     case ActionId::NextCta:
@@ -255,6 +263,8 @@ core::RunOutcome runAction(ActionId id, Session& s, DebuggerChoices& c, std::uin
     case ActionId::ToggleBreakpoint: s.toggleBreakpoint(c.cursorLine); return none;
     case ActionId::Restart: s.seek(0); return s.lastOutcome();
     case ActionId::RunToEnd: return s.step(StepUnit::ToEnd, 0, budget);
+    case ActionId::GoToRaceFirst:
+    case ActionId::GoToRaceSecond: s.goToRaceAccess(id == ActionId::GoToRaceFirst); return s.lastOutcome();
     case ActionId::ModeStrict: s.setMode(core::ExecMode::Strict); return none;
     case ActionId::ModeHardware:
       // Ctrl+H toggles: pressing it in hardware mode goes back to strict.

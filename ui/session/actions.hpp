@@ -28,6 +28,8 @@ enum class ActionId : std::uint8_t {
   ToggleBreakpoint,
   Restart,
   RunToEnd,
+  GoToRaceFirst,
+  GoToRaceSecond,
   // Stepping unit (one of them is checked)
   UnitWarpInstruction,
   UnitCycle,
@@ -60,7 +62,7 @@ enum class ActionId : std::uint8_t {
 // Keys a shortcut can use; front ends map them to their own key codes.
 enum class Key : std::uint8_t {
   None, F5, F9, F10, F11, Left, Right, Up, Down, PageUp, PageDown, Home, End,
-  Digit1, Digit2, Digit3, Digit4, Digit5, Digit6, Digit7, Digit8, Digit9, H, S, F12, P,
+  Digit1, Digit2, Digit3, Digit4, Digit5, Digit6, Digit7, Digit8, Digit9, H, S, F12, P, F8,
 };
 
 struct Shortcut {

@@ -55,6 +55,53 @@ void Session::changed() {
 
 void Session::futureCut() {
   if (m_history.position() < m_history.size()) m_index.invalidateFrom(m_history.position());
+  // A race whose second access lies in the future that is dropped may never happen again.
+  if (m_selectedRace && m_selectedRace->race->second.step >= state().step) m_selectedRace.reset();
+}
+
+bool Session::selectRace(const core::Diagnostic& d) {
+  if (!d.race) return false;
+  if (m_selectedRace && *m_selectedRace == d) return true;
+  m_selectedRace = d;
+  changed();
+  return true;
+}
+
+std::optional<core::Diagnostic> Session::currentRace() const {
+  if (m_selectedRace) return m_selectedRace;
+  if (const core::StepRecord* r = m_history.current())
+    for (const auto& d : r->diags)
+      if (d.race) return d;
+  const auto& races = m_index.races();
+  if (races.empty()) return std::nullopt;
+  const std::uint64_t pos = m_history.position();
+  for (auto it = races.rbegin(); it != races.rend(); ++it)
+    if (it->record < pos) return it->diag;
+  return races.front().diag;
+}
+
+std::uint64_t Session::positionOfStep(std::uint64_t step) const {
+  // Records are in step order; an edit shares the step number of the step after it.
+  std::uint64_t lo = m_history.earliest(), hi = m_history.size();
+  while (lo < hi) {
+    const std::uint64_t mid = lo + (hi - lo) / 2;
+    if (m_history.record(mid).step < step) lo = mid + 1;
+    else hi = mid;
+  }
+  while (lo < m_history.size() && m_history.summary(lo).userEdit() && m_history.record(lo).step == step) ++lo;
+  return std::min(lo + 1, m_history.size());
+}
+
+bool Session::goToRaceAccess(bool first) {
+  const std::optional<core::Diagnostic> race = currentRace();
+  if (!race) return false;
+  const core::RaceAccess& a = first ? race->race->first : race->race->second;
+  m_selectedRace = race;
+  seek(positionOfStep(a.step));
+  if (a.warp < state().warps.size()) m_focus.warp = a.warp;
+  if (a.lane >= 0 && a.lane < core::kWarpSize) m_focus.lane = a.lane;
+  changed();
+  return true;
 }
 
 void Session::afterRun(const core::RunOutcome& o) {
@@ -307,6 +354,7 @@ Frame Session::frame() const {
   f.narration = &m_narration;
   f.sources = &m_sources;
   f.engine = &m_history.engine();
+  f.selectedRace = selectedRace();
   return f;
 }
 

@@ -103,6 +103,23 @@ class Session {
   // After each step, focus the warp that executed it (default on).
   void setFollowExecution(bool follow) { m_follow = follow; }
 
+  // ---- races
+  // The race the person works on (chosen in the Diagnostics panel, or the
+  // last one gone to); null when none. A race must carry its accesses (d.race).
+  const core::Diagnostic* selectedRace() const { return m_selectedRace ? &*m_selectedRace : nullptr; }
+  bool selectRace(const core::Diagnostic& d);
+  // What "go to first/second access" acts on: the selected race, else the one
+  // this step reported, else the latest reported before here, else the first
+  // one recorded; nullopt when the history holds none.
+  std::optional<core::Diagnostic> currentRace() const;
+  // Goes to the moment after the current race's first (or second) access and
+  // focuses the lane that made it; the race stays selected, so the other
+  // access is one command away. False when there is no race to go to.
+  bool goToRaceAccess(bool first);
+  // The history position just after executed step `step` (the engine's
+  // 0-based step counter, as Diagnostic::step and RaceAccess::step count).
+  std::uint64_t positionOfStep(std::uint64_t step) const;
+
   // ---- journaled edits (they cut off the recorded future)
   bool editRegister(std::uint32_t warp, int lane, std::uint32_t reg, std::uint64_t value);
   bool editRegister(int lane, std::uint32_t reg, std::uint64_t value) { return editRegister(m_focus.warp, lane, reg, value); }
@@ -160,6 +177,7 @@ class Session {
   std::uint64_t m_maxSteps = core::kDefaultMaxSteps;
   Focus m_focus;
   bool m_follow = true;
+  std::optional<core::Diagnostic> m_selectedRace;
   ViewOptions m_viewOptions;
   core::RunOutcome m_lastOutcome;
   std::uint64_t m_revision = 1;

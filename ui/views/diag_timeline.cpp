@@ -61,6 +61,7 @@ DiagnosticsView buildDiagnostics(const Frame& f) {
     it.isa = std::string(info.isaSentence);
     it.where = fmt::format("line {}, {}", lineOf(p, d.pc), warpTitle(f.st(), d.warp));
     it.lanes = lanesPhrase(d.lanes);
+    if (d.race) it.race = describeRace(f, d);
     v.items.push_back(std::move(it));
   }
   return v;
@@ -110,6 +111,7 @@ ViewSet buildViews(const Frame& f, const HistoryIndex& index) {
   v.listing = buildListing(f);
   v.explanation = buildExplanation(f);
   v.diagnostics = buildDiagnostics(f);
+  addRaces(v.diagnostics, f, index, f.selectedRace);
   v.timeline = buildTimeline(f, index);
   v.console = buildConsole(f, index);
   return v;

@@ -36,6 +36,7 @@ void HistoryIndex::invalidateFrom(std::uint64_t step) {
   std::erase_if(m_markers, [&](const TimelineMarker& m) { return m.step >= step; });
   std::erase_if(m_touches, [&](const MbarrierTouch& t) { return t.step >= step; });
   std::erase_if(m_printed, [&](const Printed& t) { return t.step >= step; });
+  std::erase_if(m_races, [&](const Race& r) { return r.record >= step; });
   // Objects are referred to by index from touches: they are only ever removed
   // from the end, and an object first made at or after `step` has no older touch.
   while (!m_mbarriers.empty() && m_mbarriers.back().initStep >= step) m_mbarriers.pop_back();
@@ -72,6 +73,8 @@ void HistoryIndex::scan(const core::Program& p, const core::StepRecord& r, std::
   const std::string where = ins ? fmt::format("step {}: line {}: {}", i + 1, ins->pos.line, instrText(p, r.pc)) : "";
 
   for (const auto& t : r.printed) m_printed.push_back({i, t});
+  for (const auto& d : r.diags)
+    if (d.race) m_races.push_back({i, d});
   if (r.userEdit) mark(MarkerKind::Edit, fmt::format("step {}: edited by hand", i + 1));
   if (!r.diags.empty())
     mark(MarkerKind::Diagnostic, fmt::format("step {}: {}: {}", i + 1, core::diagInfo(r.diags.front().kind).title,

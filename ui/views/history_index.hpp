@@ -56,6 +56,12 @@ class HistoryIndex {
   const std::vector<MbarrierTouch>& touches() const { return m_touches; }
   const std::map<std::uint64_t, AsyncOpLife>& asyncOps() const { return m_async; }
   const std::vector<Printed>& printed() const { return m_printed; }  // ascending step
+  // A diagnostic that carries a race (race-*, memory-model-*) and the record that reported it.
+  struct Race {
+    std::uint64_t record = 0;  // record index
+    core::Diagnostic diag;
+  };
+  const std::vector<Race>& races() const { return m_races; }  // in the order reported
   int findMbarrier(std::uint32_t cta, std::uint64_t offset) const;
 
  private:
@@ -67,6 +73,7 @@ class HistoryIndex {
   std::vector<MbarrierTouch> m_touches;
   std::map<std::uint64_t, AsyncOpLife> m_async;
   std::vector<Printed> m_printed;
+  std::vector<Race> m_races;
 };
 
 }  // namespace ws::ui

@@ -289,12 +289,62 @@ struct ExplanationView {
 };
 ExplanationView buildExplanation(const Frame& f);
 
+// ---------------------------------------------------------------- races
+// One side of a race, ready to show: who, when, where in the PTX and the CUDA source.
+struct RaceAccessView {
+  std::uint64_t step = 0;      // record index of the access (0-based, as core::RaceAccess::step)
+  std::uint64_t position = 0;  // the history position that shows it: step + 1
+  std::uint32_t cta = 0, warp = 0, warpInCta = 0;  // warp: global warp index
+  int lane = 0;                // -1: an asynchronous operation the warp issued
+  std::uint32_t pc = 0;
+  std::int32_t ptxLine = 0;
+  std::string cuda;            // "kernel.cu:42", "" without a .loc
+  std::int32_t cudaLine = 0;   // 0 without a .loc
+  std::string what;            // "read", "write", "atomic"
+  bool strong = false;         // relaxed/volatile/acquire/release or atomic
+  std::string who;             // "CTA 1 warp 3 lane 7", "CTA 0 warp 2 async op"
+  std::string instr;           // the instruction's PTX text
+  std::string text;            // "write by CTA 1 warp 3 lane 7, step 120, line 42 (kernel.cu:17)"
+};
+
+// A race diagnostic with both accesses and the memory they share.
+struct RaceView {
+  core::DiagKind kind = core::DiagKind::RaceShared;
+  std::string slug;            // "race-shared"
+  std::string title;           // the kind's title
+  std::string message;
+  std::uint64_t foundStep = 0; // record index of the step that reported it (Diagnostic::step)
+  RaceAccessView first, second;
+  std::string conflict;        // "write/read", "write/write", ...
+  core::MemRegion region = core::MemRegion::Global;
+  std::uint32_t index = 0;     // the buffer (global) or CTA (shared), as MemChange
+  std::uint64_t offset = 0;
+  unsigned bytes = 0;
+  std::string regionText;      // "shared memory of CTA 0", "buffer out"
+  std::string buffer;          // global: the buffer's name
+  std::string symbol;          // the variable the bytes fall in ("acc"), "" when none
+  std::uint64_t symbolOffset = 0;
+  std::string cell;            // "acc[3]", "out[5]", "shared+0x40"
+  std::string summary;         // "write/read race on acc[3] (shared memory of CTA 0, offset 0xc, 4 bytes)"
+  core::Diagnostic diagnostic; // as reported
+};
+// Both accesses and the memory of a diagnostic that carries a race (d.race set).
+RaceView describeRace(const Frame& f, const core::Diagnostic& d);
+// "CTA 1 warp 3 lane 7" (warp: its index in the CTA; lane -1: "async op").
+std::string raceWho(const core::MachineState& s, const core::RaceAccess& a);
+std::string_view raceAccessWhat(core::RaceAccess::What w);
+// The races shown at this moment: reported by this step, or whose first or
+// second access this step made (from the index, and `selected` when given),
+// each once, in the order found.
+std::vector<core::Diagnostic> racesAt(const Frame& f, const HistoryIndex* index, const core::Diagnostic* selected = nullptr);
+
 // ---------------------------------------------------------------- diagnostics / narration
 struct DiagnosticItem {
   core::DiagKind kind = core::DiagKind::Unsupported;
   core::Severity severity = core::Severity::Warning;
   std::string severityText;
   std::string title, message, isa, where, lanes;
+  std::optional<RaceView> race;  // race-* and memory-model-* kinds: both accesses
 };
 struct DiagnosticsView {
   std::string summary;  // one sentence: what this step did
@@ -303,8 +353,14 @@ struct DiagnosticsView {
   // The module's load warnings (instructions warpscope parses but does not
   // execute), shown at every step: "line 12: 'tcgen05.mma' is not executed ...".
   std::vector<std::string> loadWarnings;
+  // Every race reported in the recorded history (and the session's selected
+  // one), in the order found; `selectedRace` indexes it (-1: none).
+  std::vector<RaceView> races;
+  int selectedRace = -1;
 };
 DiagnosticsView buildDiagnostics(const Frame& f);
+// The races of the recorded history for the Diagnostics panel (`selected`: the session's choice, may be null).
+void addRaces(DiagnosticsView& v, const Frame& f, const HistoryIndex& index, const core::Diagnostic* selected);
 
 // ---------------------------------------------------------------- timeline
 enum class MarkerKind : std::uint8_t { Collective, Barrier, Atomic, Async, Mbarrier, Diagnostic, Breakpoint, Edit };

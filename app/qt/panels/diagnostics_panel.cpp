@@ -1,13 +1,36 @@
 #include "app/qt/panels/diagnostics_panel.hpp"
 
 #include "app/qt/widgets/scene_painter.hpp"
+#include "ui/session/actions.hpp"
 
 namespace ws::qt {
 
 DiagnosticsPanel::DiagnosticsPanel(SessionHost* host, QWidget* parent)
     : StepListPanel(host, "diagnostics", parent) {
   setWordWrap(true);
+  connect(this, &QListWidget::itemClicked, this, &DiagnosticsPanel::raceClicked);
 }
+
+void DiagnosticsPanel::raceClicked(QListWidgetItem* it) {
+  // Read the item before the session changes: the list is rebuilt then.
+  const QVariant race = it->data(kRaceRole), access = it->data(kAccessRole);
+  ui::Session* s = m_host->session();
+  if (!s || !race.isValid()) return;
+  const auto& races = s->views().diagnostics.races;
+  const auto i = static_cast<std::size_t>(race.toLongLong());
+  if (i >= races.size()) return;
+  const core::Diagnostic d = races[i].diagnostic;
+  s->selectRace(d);
+  s->goToRaceAccess(access.toInt() == 1);
+}
+
+namespace {
+
+QString accessLine(int n, const ui::RaceAccessView& a) {
+  return QStringLiteral("  %1  %2\n       %3").arg(n).arg(QString::fromStdString(a.text), QString::fromStdString(a.instr));
+}
+
+}  // namespace
 
 void DiagnosticsPanel::refresh() {
   ui::Session* s = m_host->session();
@@ -20,10 +43,54 @@ void DiagnosticsPanel::refresh() {
                                                      QString::fromStdString(d.message));
     if (!d.lanes.empty()) text += "\n" + QString::fromStdString(d.lanes);
     if (!d.where.empty()) text += "  (" + QString::fromStdString(d.where) + ")";
+    if (d.race) {
+      text += "\n" + QString::fromStdString(d.race->summary);
+      text += "\n" + accessLine(1, d.race->first) + "\n" + accessLine(2, d.race->second);
+    }
     if (!d.isa.empty()) text += "\nPTX ISA: " + QString::fromStdString(d.isa);
     auto* it = new QListWidgetItem(text, this);
     it->setData(kStepRole, static_cast<qlonglong>(s->position()));
-    it->setBackground(toQColor(d.severity == core::Severity::Error ? ui::okabe_ito::kVermillion : t.laneWaiting, 0.25));
+    const ui::Color c = d.race ? t.race : d.severity == core::Severity::Error ? ui::okabe_ito::kVermillion : t.laneWaiting;
+    it->setBackground(toQColor(c, 0.25));
+  }
+  const auto& races = v.diagnostics.races;
+  if (!races.empty()) {
+    const QString keys = QStringLiteral("%1 / %2").arg(
+        QString::fromStdString(ui::shortcutText(ui::actionInfo(ui::ActionId::GoToRaceFirst).shortcut)),
+        QString::fromStdString(ui::shortcutText(ui::actionInfo(ui::ActionId::GoToRaceSecond).shortcut)));
+    auto* head = new QListWidgetItem(tr("Races: %1 (click an access to go to it; %2 go to the selected race's first / second access)")
+                                         .arg(races.size())
+                                         .arg(keys),
+                                     this);
+    head->setData(kStepRole, static_cast<qlonglong>(-1));
+    QFont bold = head->font();
+    bold.setBold(true);
+    head->setFont(bold);
+    head->setForeground(toQColor(t.race));
+  }
+  for (std::size_t i = 0; i < races.size(); ++i) {
+    const ui::RaceView& r = races[i];
+    const bool selected = static_cast<int>(i) == v.diagnostics.selectedRace;
+    auto* it = new QListWidgetItem(QStringLiteral("%1%2: %3").arg(selected ? QStringLiteral("▶ ") : QString(),
+                                                                 QString::fromStdString(r.slug), QString::fromStdString(r.summary)),
+                                   this);
+    it->setData(kStepRole, static_cast<qlonglong>(-1));
+    it->setData(kRaceRole, static_cast<qlonglong>(i));
+    it->setData(kAccessRole, 2);
+    it->setToolTip(QString::fromStdString(r.title + "\n" + r.message));
+    it->setBackground(toQColor(t.race, selected ? 0.3 : 0.15));
+    QFont f = it->font();
+    f.setBold(true);
+    it->setFont(f);
+    for (int n = 1; n <= 2; ++n) {
+      const ui::RaceAccessView& a = n == 1 ? r.first : r.second;
+      auto* acc = new QListWidgetItem(accessLine(n, a), this);
+      acc->setData(kStepRole, static_cast<qlonglong>(-1));
+      acc->setData(kRaceRole, static_cast<qlonglong>(i));
+      acc->setData(kAccessRole, n);
+      acc->setToolTip(tr("Go to step %1 and focus %2").arg(a.position).arg(QString::fromStdString(a.who)));
+      if (selected) acc->setBackground(toQColor(t.race, 0.1));
+    }
   }
   for (const auto& m : v.timeline.markers) {
     if (m.kind != ui::MarkerKind::Diagnostic) continue;
