@@ -23,13 +23,14 @@ core::EngineOptions headlessOptions() {
 // Runs the launch to its end once per iteration, headless; the engine is
 // made and destroyed outside the timed region.
 void runHeadless(benchmark::State& state, const std::shared_ptr<const core::Program>& program,
-                 const core::LaunchConfig& launch, const char* what) {
+                 const core::LaunchConfig& launch, const char* what,
+                 const core::EngineOptions& options = headlessOptions()) {
   std::uint64_t lanes = 0;
   std::optional<core::Engine> e;
   for (auto _ : state) {
     state.PauseTiming();
     e.reset();
-    e.emplace(makeEngine(program, launch, headlessOptions()));
+    e.emplace(makeEngine(program, launch, options));
     state.ResumeTiming();
     const core::RunResult r = e->run(1ull << 40);
     if (r.stop != core::StopReason::Finished) state.SkipWithError(what);
@@ -44,6 +45,17 @@ void BM_BlockReduceHeadless(benchmark::State& state) {
   runHeadless(state, loadProgram("block_reduce.ptx"), blockReduceLaunch(ctas, 256), "the reduction did not finish");
 }
 BENCHMARK(BM_BlockReduceHeadless)->Arg(1024)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+
+// The same reduction with the race detector on (docs/races.md): every
+// shared-memory access is checked against the shadow, every barrier and
+// shuffle joins clocks. Its shadow size is reported as a counter.
+void BM_BlockReduceRaceCheck(benchmark::State& state) {
+  const auto ctas = static_cast<std::uint32_t>(state.range(0));
+  core::EngineOptions o = headlessOptions();
+  o.checkRaces = true;
+  runHeadless(state, loadProgram("block_reduce.ptx"), blockReduceLaunch(ctas, 256), "the reduction did not finish", o);
+}
+BENCHMARK(BM_BlockReduceRaceCheck)->Arg(1024)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 
 // The same reduction on 64 CTAs, whose register files (about 20 KB a warp)
 // stay in the cache: against the row above, what the 1024-CTA launch's

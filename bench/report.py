@@ -116,6 +116,14 @@ def main():
         rate = headless["lane_instr_per_s"]
         t.add("Headless, block reduction 1024x256, history off", fmt_rate(rate), ">= 300 M lane-instr/s", rate >= 300e6,
               f"{headless['lane_instr'] / 1e6:.2f} M lane-instr in {fmt_time(seconds(headless, 'cpu_time'))}")
+    races = find(runs, "BM_BlockReduceRaceCheck")
+    if races:
+        rate = races["lane_instr_per_s"]
+        note = ""
+        if headless:
+            note = f"{headless['lane_instr_per_s'] / rate:.1f}x the headless row's time"
+        t.add("Race checking on, same reduction (docs/races.md)", fmt_rate(rate), ">= 100 M lane-instr/s",
+              rate >= 100e6, note)
     small = find(runs, "BM_CacheResidentBlockReduce")
     if small:
         rate = small["lane_instr_per_s"]
