@@ -77,7 +77,9 @@ class Engine {
   // the same races.
   const std::optional<race::RaceChecker>& raceState() const { return m_races; }
   void setRaceState(const std::optional<race::RaceChecker>& r) {
-    if (m_options.checkRaces) m_races = r;
+    if (!m_options.checkRaces) return;
+    if (r) m_races = r;
+    else resetRaces();  // kept while races were not checked: start afresh
   }
   // From now on every instruction takes its general handler: the whole-warp
   // forms (core/exec/engine/uniform_op.hpp) are a speed-up only, and the tests
