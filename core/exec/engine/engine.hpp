@@ -190,6 +190,14 @@ class Engine {
   bool reportCrossCollective(ExecCtx& ctx, std::uint32_t w);
   void reportStuck(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, LaneMask here);
   std::string hangNote() const;
+  // Rule Y (engine_progress.cpp): warp w's group g just ran the branch at
+  // g.pc, lanes `exec` taking it. Counts spins of a loop that runs past
+  // other ready lanes of the warp and makes it yield to them after
+  // kSpinsBeforeYield; clears the count when the warp stops looping so.
+  static constexpr std::uint32_t kSpinsBeforeYield = 64;
+  void noteLoop(std::uint32_t w, Group g, LaneMask exec);
+  std::uint64_t loopPrint(std::uint32_t w, std::uint32_t branchPc, LaneMask lanes);
+  std::map<std::uint32_t, std::vector<std::uint32_t>> m_loopRegs;  // [branch pc]: registers its loop uses
   void beginRecord(StepRecord* rec, std::uint32_t w, std::uint32_t pc) {
     m_rec = rec;
     m_ctaControlChanged = false;

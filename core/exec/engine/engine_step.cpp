@@ -344,6 +344,8 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
     else if (split.gen == m_pcGen)
       keepSplit(w, g, split, move, ctx);
   }
+  // Rule Y: a loop spinning past other ready lanes of its warp yields to them.
+  if (ins.op == Opcode::Bra && ((c.ready() & ~exec) != 0 || c.spinPrint != 0 || c.spins != 0)) noteLoop(w, g, exec);
   ++m_state.step;
   settle(w);
   // A warp whose every live lane waits at a collective can never move again
