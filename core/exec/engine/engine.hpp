@@ -61,10 +61,14 @@ class Engine {
   // scheduler's knowledge of where converged warps stand is dropped.
   MachineState& mutableState() {
     forgetUniformPcs();
+    forgetHangWatch();
     return m_state;
   }
   const EngineOptions& options() const { return m_options; }
-  void setOptions(const EngineOptions& o) { m_options = o; }
+  void setOptions(const EngineOptions& o) {
+    m_options = o;
+    forgetHangWatch();
+  }
   // From now on every instruction takes its general handler: the whole-warp
   // forms (core/exec/engine/uniform_op.hpp) are a speed-up only, and the tests
   // compare the two paths step by step.
@@ -198,6 +202,24 @@ class Engine {
   void noteLoop(std::uint32_t w, Group g, LaneMask exec);
   std::uint64_t loopPrint(std::uint32_t w, std::uint32_t branchPc, LaneMask lanes);
   std::map<std::uint32_t, std::vector<std::uint32_t>> m_loopRegs;  // [branch pc]: registers its loop uses
+  // Hangs (engine_hang.cpp): a run whose whole machine state comes back is
+  // a loop nothing can leave. watchHang() runs at the steps hangCheckAt()
+  // names; it stops the run with a `hang` diagnostic once a state repeats.
+  struct HangWatch {
+    std::uint64_t print = 0;      // fingerprint of what counts as progress at the last probe
+    bool probed = false;
+    bool engaged = false;         // no progress between two probes: comparing states
+    std::uint64_t snapStep = 0;   // the step snapshot was taken at
+    std::uint64_t window = 0;     // steps compared against this snapshot before a new one
+    std::uint64_t compareAt = 0;  // the next step a full comparison may run at (they are rationed)
+    std::uint64_t bytes = 0;      // the state's size, found at each probe
+    MachineState snapshot;
+  } m_hang;
+  std::uint64_t m_hangCheckAt = 0;
+  std::optional<StepResult> watchHang(StepRecord* rec);
+  void forgetHangWatch();
+  StepResult reportHang(StepRecord* rec);
+  std::string describePollLoop(std::uint32_t w, LaneMask lanes) const;
   void beginRecord(StepRecord* rec, std::uint32_t w, std::uint32_t pc) {
     m_rec = rec;
     m_ctaControlChanged = false;

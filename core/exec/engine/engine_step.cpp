@@ -69,6 +69,9 @@ ExecCtx::ExecCtx(Engine& engine, std::uint32_t warp, const Instr& ins, LaneMask 
       m_rec(rec) {}
 
 StepResult Engine::step(StepRecord* rec) {
+  // A hang is found by watching states (engine_hang.cpp), at the steps it asks for.
+  if (m_state.step >= m_hangCheckAt) [[unlikely]]
+    if (const std::optional<StepResult> hang = watchHang(rec)) return *hang;
   const std::uint32_t n = static_cast<std::uint32_t>(m_state.warps.size());
   // The usual step of run-to-block scheduling: the warp the last step stayed
   // on is converged where that step left it, every lane ready and none
@@ -158,6 +161,7 @@ StepResult Engine::stepScan(StepRecord* rec) {
 
 StepResult Engine::stepWarp(std::uint32_t w, StepRecord* rec) {
   if (w >= m_state.warps.size()) return {};
+  forgetHangWatch();  // a state that comes back through the user's choices is no loop of the scheduler's
   auto g = nextGroup(w);
   if (!g) return {false, finished() ? StopReason::Finished : StopReason::None};
   beginRecord(rec, w, g->pc);
@@ -165,6 +169,7 @@ StepResult Engine::stepWarp(std::uint32_t w, StepRecord* rec) {
 }
 
 StepResult Engine::completeAsync(std::uint64_t id, StepRecord* rec) {
+  forgetHangWatch();
   for (std::size_t i = 0; i < m_state.inflight.size(); ++i)
     if (m_state.inflight[i].id == id) return asyncReady(m_state, i) ? retireAsync(i, rec) : StepResult{};
   return {};
