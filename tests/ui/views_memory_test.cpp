@@ -247,7 +247,7 @@ TEST(HistoryIndex, InvalidateDropsTheCutFuture) {
   for (std::uint32_t w = 0; w < 2; ++w) {
     core::StepRecord& r = b.begin(w, init, 1u);
     r.mem.push_back({core::MemRegion::Shared, w, a.bar, 8, 0, 0x8000000000100001ull});
-    r.diags.push_back({core::DiagKind::UninitializedRead, 0, w, 0, 1, init, "lane 0 reads %r1 before it is written"});
+    r.diags.push_back({core::DiagKind::UninitializedRead, 0, w, 0, 1, init, "lane 0 reads %r1 before it is written", std::nullopt});
   }
   HistoryIndex ix = b.index();
   EXPECT_EQ(ix.mbarriers().size(), 2u);
