@@ -24,7 +24,7 @@ namespace {
 using namespace ws;
 using core::ParamValue;
 
-constexpr std::uint64_t kHangSteps = 20'000;  // the hangs below are found after 4,144 to 13,568 steps
+constexpr std::uint64_t kHangSteps = 20'000;  // the hangs below are found after 3,304 to 13,568 steps
 
 std::string slurp(const std::string& path) {
   std::ifstream f(path);

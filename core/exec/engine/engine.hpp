@@ -66,7 +66,16 @@ class Engine {
   }
   const EngineOptions& options() const { return m_options; }
   void setOptions(const EngineOptions& o) {
+    if (o == m_options) return;
     m_options = o;
+    forgetHangWatch();
+  }
+  // Whether step() watches for hangs (engine_hang.cpp; on by default). A
+  // history replaying recorded steps turns it off: the replay must take the
+  // steps the run took, and a watch started afresh mid-run may find the
+  // repeat at another step than the run's did.
+  void setHangWatch(bool on) {
+    m_watchHangs = on;
     forgetHangWatch();
   }
   // From now on every instruction takes its general handler: the whole-warp
@@ -216,6 +225,7 @@ class Engine {
     MachineState snapshot;
   } m_hang;
   std::uint64_t m_hangCheckAt = 0;
+  bool m_watchHangs = true;
   std::optional<StepResult> watchHang(StepRecord* rec);
   void forgetHangWatch();
   StepResult reportHang(StepRecord* rec);

@@ -27,7 +27,7 @@ namespace {
 
 // Steps between probes at the least; more for a large state, so that the
 // probes (a pass over memory) and the comparisons cost a small share.
-constexpr std::uint64_t kMinProbeInterval = 4096;
+constexpr std::uint64_t kMinProbeInterval = 1024;
 
 struct Print {
   std::uint64_t h = 0xcbf29ce484222325ull;

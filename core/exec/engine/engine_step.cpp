@@ -70,7 +70,7 @@ ExecCtx::ExecCtx(Engine& engine, std::uint32_t warp, const Instr& ins, LaneMask 
 
 StepResult Engine::step(StepRecord* rec) {
   // A hang is found by watching states (engine_hang.cpp), at the steps it asks for.
-  if (m_state.step >= m_hangCheckAt) [[unlikely]]
+  if (m_state.step >= m_hangCheckAt && m_watchHangs) [[unlikely]]
     if (const std::optional<StepResult> hang = watchHang(rec)) return *hang;
   const std::uint32_t n = static_cast<std::uint32_t>(m_state.warps.size());
   // The usual step of run-to-block scheduling: the warp the last step stayed
