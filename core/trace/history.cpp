@@ -43,8 +43,19 @@ void History::replay(Engine& engine, std::uint64_t i, StepRecord* rec) const {
   const StepSummary& s = m_summaries[i - m_base];
   if (&engine == &m_engine && m_racesAt == i) m_racesAt = i + 1;  // executed: the detector moves along
   engine.setOptions(optionsAt(i));
+  engine.setHangWatch(false);  // a replay takes the recorded steps (the live engine's watch resumes after it)
   switch (s.how()) {
-    case StepSummary::How::Scheduled: engine.step(rec); break;
+    case StepSummary::How::Scheduled:
+      // A hang report executed nothing and is not found again by a replay
+      // (its watch is off): the record is the step.
+      if (const auto it = std::find_if(m_hangReports.begin(), m_hangReports.end(),
+                                       [&](const auto& h) { return h.first == i; });
+          it != m_hangReports.end()) {
+        if (rec) *rec = it->second;
+      } else {
+        engine.step(rec);
+      }
+      break;
     case StepSummary::How::ChosenWarp: engine.stepWarp(s.warp(), rec); break;
     case StepSummary::How::ChosenAsync: engine.completeAsync(lastAtOrBefore(m_asyncChoices, i)->second, rec); break;
     case StepSummary::How::Edit: {
@@ -83,6 +94,7 @@ void History::replayTo(std::uint64_t t) {
     }
   }
   m_engine.setOptions(m_options);
+  m_engine.setHangWatch(true);
 }
 
 void History::rebuildTo(std::uint64_t t) {
@@ -109,6 +121,9 @@ StepResult History::forward() {
   // A report without execution (a deadlock) is still a step, so its
   // diagnostic can be shown; it does not advance the engine's step counter.
   if (res.executed || !r.diags.empty()) {
+    if (!res.executed && std::any_of(r.diags.begin(), r.diags.end(),
+                                     [](const Diagnostic& d) { return d.kind == DiagKind::Hang; }))
+      m_hangReports.emplace_back(m_pos, r);
     pushStep(r, StepSummary::How::Scheduled);
   } else {
     m_cacheEnd = m_pos;  // nothing happened: nothing to keep
@@ -153,6 +168,7 @@ void History::syncRaces() {
   const std::uint64_t pos = m_pos;
   for (std::uint64_t i = restore(m_engine, pos); i < pos; ++i) replay(m_engine, i, nullptr);
   m_engine.setOptions(m_options);
+  m_engine.setHangWatch(true);
   m_racesAt = pos;
 }
 
@@ -225,6 +241,7 @@ void History::truncateFuture() {
   m_summaries.resize(m_pos - m_base);
   eraseFrom(m_asyncChoices, m_pos);
   eraseFrom(m_edits, m_pos);
+  eraseFrom(m_hangReports, m_pos);
   countEdits();
   eraseFrom(m_optionsLog, m_pos);
   while (m_checkpoints.back().pos > m_pos) {
@@ -393,6 +410,7 @@ void History::dropBefore(std::uint64_t base) {
   const auto before = [&](const auto& e) { return e.first < base; };
   std::erase_if(m_asyncChoices, before);
   std::erase_if(m_edits, before);
+  std::erase_if(m_hangReports, before);
   countEdits();
   // The options in force at the new base still apply to the steps after it.
   auto it = std::upper_bound(m_optionsLog.begin(), m_optionsLog.end(), base,

@@ -184,6 +184,7 @@ class History {
   std::deque<StepSummary> m_summaries;  // steps m_base .. size()-1
   std::vector<std::pair<std::uint64_t, std::uint64_t>> m_asyncChoices;  // (step, async id)
   std::vector<std::pair<std::uint64_t, StepRecord>> m_edits;           // (step, the edit)
+  std::vector<std::pair<std::uint64_t, StepRecord>> m_hangReports;     // (step, a hang report: Engine::step found a loop)
   std::vector<std::pair<std::uint64_t, EngineOptions>> m_optionsLog;   // (first step, options)
   std::vector<Checkpoint> m_checkpoints;                                // ascending; [0] = the state at m_base
 

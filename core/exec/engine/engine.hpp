@@ -62,14 +62,17 @@ class Engine {
   // scheduler's knowledge of where converged warps stand is dropped.
   MachineState& mutableState() {
     forgetUniformPcs();
+    forgetHangWatch();
     return m_state;
   }
   const EngineOptions& options() const { return m_options; }
   // Turning race checking on starts a detector that knows nothing of the
   // accesses before (History keeps one with each checkpoint instead).
   void setOptions(const EngineOptions& o) {
+    if (o == m_options) return;
     const bool races = m_options.checkRaces;
     m_options = o;
+    forgetHangWatch();
     if (o.checkRaces != races) resetRaces();
   }
   // The race detector's state (empty when races are not checked): History
@@ -80,6 +83,14 @@ class Engine {
     if (!m_options.checkRaces) return;
     if (r) m_races = r;
     else resetRaces();  // kept while races were not checked: start afresh
+  }
+  // Whether step() watches for hangs (engine_hang.cpp; on by default). A
+  // history replaying recorded steps turns it off: the replay must take the
+  // steps the run took, and a watch started afresh mid-run may find the
+  // repeat at another step than the run's did.
+  void setHangWatch(bool on) {
+    m_watchHangs = on;
+    forgetHangWatch();
   }
   // From now on every instruction takes its general handler: the whole-warp
   // forms (core/exec/engine/uniform_op.hpp) are a speed-up only, and the tests
@@ -216,6 +227,33 @@ class Engine {
   bool reportCrossCollective(ExecCtx& ctx, std::uint32_t w);
   void reportStuck(ExecCtx& ctx, std::uint32_t w, std::uint32_t pc, LaneMask here);
   std::string hangNote() const;
+  // Rule Y (engine_progress.cpp): warp w's group g just ran the branch at
+  // g.pc, lanes `exec` taking it. Counts spins of a loop that runs past
+  // other ready lanes of the warp and makes it yield to them after
+  // kSpinsBeforeYield; clears the count when the warp stops looping so.
+  static constexpr std::uint32_t kSpinsBeforeYield = 64;
+  void noteLoop(std::uint32_t w, Group g, LaneMask exec);
+  std::uint64_t loopPrint(std::uint32_t w, std::uint32_t branchPc, LaneMask lanes);
+  std::map<std::uint32_t, std::vector<std::uint32_t>> m_loopRegs;  // [branch pc]: registers its loop uses
+  // Hangs (engine_hang.cpp): a run whose whole machine state comes back is
+  // a loop nothing can leave. watchHang() runs at the steps hangCheckAt()
+  // names; it stops the run with a `hang` diagnostic once a state repeats.
+  struct HangWatch {
+    std::uint64_t print = 0;      // fingerprint of what counts as progress at the last probe
+    bool probed = false;
+    bool engaged = false;         // no progress between two probes: comparing states
+    std::uint64_t snapStep = 0;   // the step snapshot was taken at
+    std::uint64_t window = 0;     // steps compared against this snapshot before a new one
+    std::uint64_t compareAt = 0;  // the next step a full comparison may run at (they are rationed)
+    std::uint64_t bytes = 0;      // the state's size, found at each probe
+    MachineState snapshot;
+  } m_hang;
+  std::uint64_t m_hangCheckAt = 0;
+  bool m_watchHangs = true;
+  std::optional<StepResult> watchHang(StepRecord* rec);
+  void forgetHangWatch();
+  StepResult reportHang(StepRecord* rec);
+  std::string describePollLoop(std::uint32_t w, LaneMask lanes) const;
   void beginRecord(StepRecord* rec, std::uint32_t w, std::uint32_t pc) {
     m_rec = rec;
     m_ctaControlChanged = false;

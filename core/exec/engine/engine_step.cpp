@@ -72,6 +72,9 @@ ExecCtx::ExecCtx(Engine& engine, std::uint32_t warp, const Instr& ins, LaneMask 
       m_rec(rec) {}
 
 StepResult Engine::step(StepRecord* rec) {
+  // A hang is found by watching states (engine_hang.cpp), at the steps it asks for.
+  if (m_state.step >= m_hangCheckAt && m_watchHangs) [[unlikely]]
+    if (const std::optional<StepResult> hang = watchHang(rec)) return *hang;
   const std::uint32_t n = static_cast<std::uint32_t>(m_state.warps.size());
   // The usual step of run-to-block scheduling: the warp the last step stayed
   // on is converged where that step left it, every lane ready and none
@@ -161,6 +164,7 @@ StepResult Engine::stepScan(StepRecord* rec) {
 
 StepResult Engine::stepWarp(std::uint32_t w, StepRecord* rec) {
   if (w >= m_state.warps.size()) return {};
+  forgetHangWatch();  // a state that comes back through the user's choices is no loop of the scheduler's
   auto g = nextGroup(w);
   if (!g) return {false, finished() ? StopReason::Finished : StopReason::None};
   beginRecord(rec, w, g->pc);
@@ -168,6 +172,7 @@ StepResult Engine::stepWarp(std::uint32_t w, StepRecord* rec) {
 }
 
 StepResult Engine::completeAsync(std::uint64_t id, StepRecord* rec) {
+  forgetHangWatch();
   for (std::size_t i = 0; i < m_state.inflight.size(); ++i)
     if (m_state.inflight[i].id == id) return asyncReady(m_state, i) ? retireAsync(i, rec) : StepResult{};
   return {};
@@ -354,6 +359,8 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
     else if (split.gen == m_pcGen)
       keepSplit(w, g, split, move, ctx);
   }
+  // Rule Y: a loop spinning past other ready lanes of its warp yields to them.
+  if (ins.op == Opcode::Bra && ((c.ready() & ~exec) != 0 || c.spinPrint != 0 || c.spins != 0)) noteLoop(w, g, exec);
   ++m_state.step;
   settle(w);
   // A warp whose every live lane waits at a collective can never move again

@@ -48,6 +48,14 @@ struct WarpControl {
   // sites, the lanes that arrived last run on first, while the warp runs
   // only lanes of this set.
   LaneMask runFirst = 0;
+  // Forward progress (rule Y, docs/hardware-mode.md): a group of lanes that
+  // jumps back to the top of its loop while other lanes of the warp are ready
+  // and did not run. spinPrint is the registers the loop uses, as they stood
+  // at the last such jump (0: none counted); spins counts the jumps in a row
+  // that found them unchanged, an iteration that changed nothing: a spin.
+  // Both are 0 whenever no group of the warp loops past others.
+  std::uint64_t spinPrint = 0;
+  std::uint32_t spins = 0;
   std::array<WaitKind, kWarpSize> waitKind{};
   std::array<std::uint32_t, kWarpSize> waitArg{};
   std::array<std::uint32_t, kWarpSize> clusterArrivePhase{};  // phase at barrier.cluster.arrive, +1 (0 = not arrived)
