@@ -48,6 +48,7 @@ core::Dim3 dims(std::string_view v) {
 Header parseHeader(std::string_view data) {
   Header h;
   h.options.scheduling = core::WarpScheduling::RoundRobin;
+  h.options.checkRaces = true;  // as the viewers run: the race detector and its history copies are fuzzed too
   if (data.substr(0, 3) != "//@") return h;
   std::string_view line = data.substr(3, data.find('\n') == std::string_view::npos ? data.size() : data.find('\n') - 3);
   while (!line.empty()) {
@@ -68,6 +69,7 @@ Header parseHeader(std::string_view data) {
                                   : v == "lazy" ? core::AsyncCompletion::Lazy
                                   : v == "manual" ? core::AsyncCompletion::Manual
                                                   : core::AsyncCompletion::Oldest;
+    else if (k == "races") h.options.checkRaces = v != "0";
     else if (k == "steps") h.steps = std::min<std::uint64_t>(number(v), 3000);
     else if (k == "hist") h.history.maxBytes = static_cast<std::uint64_t>(number(v)) << 10;  // KiB
     else if (k == "cp") h.history.checkpointEvery = std::clamp<std::uint32_t>(number(v), 1, 4096);
