@@ -10,6 +10,7 @@
 extern "C" __global__ void intra_warp_lock(int* lock, int* out) {
   while (atomicCAS(lock, 0, 1) != 0) {
   }
+  __threadfence();  // acquire: the previous owner's writes are visible from here
   const int seen = *(volatile int*)&out[0];
   *(volatile int*)&out[0] = seen + 1;
   out[1 + threadIdx.x] = seen;
@@ -21,6 +22,7 @@ extern "C" __global__ void intra_warp_lock(int* lock, int* out) {
 extern "C" __global__ void forgotten_unlock(int* lock, int* out) {
   while (atomicCAS(lock, 0, 1) != 0) {
   }
+  __threadfence();
   const int seen = *(volatile int*)&out[0];
   *(volatile int*)&out[0] = seen + 1;
   out[1 + threadIdx.x] = seen;
