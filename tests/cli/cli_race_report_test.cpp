@@ -9,6 +9,7 @@
 #include <fstream>
 
 #include "app/cli/report.hpp"
+#include "tests/core/race_diagnostic.hpp"
 #include "tests/cli/cli_test_util.hpp"
 
 namespace ws::cli {
@@ -58,22 +59,9 @@ void load(Loaded& l) {
 }
 
 core::Diagnostic race(std::uint32_t storePc, std::uint64_t tile) {
-  core::Diagnostic d;
-  d.kind = core::DiagKind::RaceShared;
-  d.step = 40;
-  d.warp = 1;
-  d.lanes = 1u << 3;
-  d.pc = storePc + 1;
-  d.message = "lane 3 of warp 1 reads what lane 9 of warp 0 wrote";
-  core::RaceInfo r;
-  r.first = {11, 0, 0, 9, storePc, core::RaceAccess::What::Write, false};
-  r.second = {40, 0, 1, 3, storePc + 1, core::RaceAccess::What::Read, false};
-  r.region = core::MemRegion::Shared;
-  r.index = 0;
-  r.offset = tile + 12;
-  r.bytes = 4;
-  d.race = r;
-  return d;
+  return ws::test::raceDiagnostic(core::DiagKind::RaceShared, {11, 0, 0, 9, storePc, core::RaceAccess::What::Write, false},
+                              {40, 0, 1, 3, storePc + 1, core::RaceAccess::What::Read, false}, core::MemRegion::Shared, 0,
+                              tile + 12, 4, "lane 3 of warp 1 reads what lane 9 of warp 0 wrote");
 }
 
 TEST(CliRaceReport, JsonListsBothAccessesAndTheMemory) {

@@ -7,6 +7,7 @@
 #include <GLFW/glfw3.h>
 #include <imgui_internal.h>
 
+#include "tests/core/race_diagnostic.hpp"
 #include "tests/imgui/headless.hpp"
 #include "ui/session/session.hpp"
 
@@ -25,17 +26,9 @@ TEST(ImguiRace, CanvasDrawsTheRaceAndF8GoesToItsAccesses) {
   for (int i = 0; i < 4; ++i) s.step(core::StepUnit::Step);
   ASSERT_GE(s.position(), 4u);
   const core::StepRecord a = s.history().record(1), b = s.history().record(s.position() - 1);
-  core::Diagnostic d;
-  d.kind = core::DiagKind::RaceShared;
-  d.step = b.step;
-  d.warp = b.warp;
-  core::RaceInfo r;
-  r.first = {a.step, 0, a.warp, 3, a.pc, core::RaceAccess::What::Write, false};
-  r.second = {b.step, 0, b.warp, 9, b.pc, core::RaceAccess::What::Read, false};
-  r.region = core::MemRegion::Shared;
-  r.offset = 1024;
-  r.bytes = 4;
-  d.race = r;
+  const core::Diagnostic d = ws::test::raceDiagnostic(
+      core::DiagKind::RaceShared, {a.step, 0, a.warp, 3, a.pc, core::RaceAccess::What::Write, false},
+      {b.step, 0, b.warp, 9, b.pc, core::RaceAccess::What::Read, false}, core::MemRegion::Shared, 0, 1024, 4);
   const std::uint64_t second = s.position();
   ASSERT_TRUE(s.selectRace(d));
   h.frame(v);

@@ -13,6 +13,7 @@
 
 #include "app/qt/main_window.hpp"
 #include "app/qt/panels/diagnostics_panel.hpp"
+#include "tests/core/race_diagnostic.hpp"
 #include "app/qt/widgets/lane_canvas.hpp"
 
 namespace ws::qt {
@@ -30,22 +31,9 @@ int near(const QImage& img, const ui::Color& c, int tolerance = 10) {
 
 core::Diagnostic raceOf(const ui::Session& s, std::uint64_t firstRecord, std::uint64_t secondRecord) {
   const core::StepRecord a = s.history().record(firstRecord), b = s.history().record(secondRecord);
-  core::Diagnostic d;
-  d.kind = core::DiagKind::RaceGlobal;
-  d.step = b.step;
-  d.warp = b.warp;
-  d.lanes = 1u << 6;
-  d.pc = b.pc;
-  d.message = "lane 6 reads out[2] while lane 2's write to it is unordered";
-  core::RaceInfo r;
-  r.first = {a.step, 0, a.warp, 2, a.pc, core::RaceAccess::What::Write, false};
-  r.second = {b.step, 0, b.warp, 6, b.pc, core::RaceAccess::What::Read, false};
-  r.region = core::MemRegion::Global;
-  r.index = 2;
-  r.offset = 8;
-  r.bytes = 4;
-  d.race = r;
-  return d;
+  return ws::test::raceDiagnostic(core::DiagKind::RaceGlobal, {a.step, 0, a.warp, 2, a.pc, core::RaceAccess::What::Write, false},
+                              {b.step, 0, b.warp, 6, b.pc, core::RaceAccess::What::Read, false}, core::MemRegion::Global, 2,
+                              8, 4, "lane 6 reads out[2] while lane 2's write to it is unordered");
 }
 
 void key(MainWindow& w, int k, Qt::KeyboardModifiers m = Qt::NoModifier) {

@@ -10,6 +10,7 @@
 
 #include <cstdlib>
 
+#include "tests/core/race_diagnostic.hpp"
 #include "tests/ui/ui_test_util.hpp"
 #include "ui/files/svg_writer.hpp"
 #include "ui/scene/scene_builder.hpp"
@@ -34,23 +35,10 @@ std::uint64_t tileOffset(const core::Program& p) {
 }
 
 core::Diagnostic sharedRace(std::uint32_t storePc, std::uint64_t tile) {
-  core::Diagnostic d;
-  d.kind = core::DiagKind::RaceShared;
-  d.step = 5;
-  d.cta = 0;
-  d.warp = 1;
-  d.lanes = 1u << 5;
-  d.pc = storePc + 1;
-  d.message = "lane 5 of warp 1 reads tile[2], which lane 2 of warp 0 wrote with no barrier between";
-  core::RaceInfo r;
-  r.first = {2, 0, 0, 2, storePc, core::RaceAccess::What::Write, false};
-  r.second = {5, 0, 1, 5, storePc + 1, core::RaceAccess::What::Read, false};
-  r.region = core::MemRegion::Shared;
-  r.index = 0;
-  r.offset = tile + 8;
-  r.bytes = 4;
-  d.race = r;
-  return d;
+  return ws::test::raceDiagnostic(core::DiagKind::RaceShared, {2, 0, 0, 2, storePc, core::RaceAccess::What::Write, false},
+                              {5, 0, 1, 5, storePc + 1, core::RaceAccess::What::Read, false}, core::MemRegion::Shared, 0,
+                              tile + 8, 4,
+                              "lane 5 of warp 1 reads tile[2], which lane 2 of warp 0 wrote with no barrier between");
 }
 
 // Six steps alternating between the two warps of a 64-thread CTA; the last
@@ -228,18 +216,9 @@ TEST(RaceActions, GoToTheFirstAndSecondAccess) {
   for (int i = 0; i < 12; ++i) s->step(core::StepUnit::Step);
   ASSERT_EQ(s->position(), 12u);
   const core::StepRecord r3 = s->history().record(3), r9 = s->history().record(9);
-  core::Diagnostic d;
-  d.kind = core::DiagKind::RaceGlobal;
-  d.step = r9.step;
-  d.warp = r9.warp;
-  core::RaceInfo ri;
-  ri.first = {r3.step, 0, r3.warp, 7, r3.pc, core::RaceAccess::What::Write, false};
-  ri.second = {r9.step, 0, r9.warp, 4, r9.pc, core::RaceAccess::What::Read, false};
-  ri.region = core::MemRegion::Global;
-  ri.index = 2;
-  ri.offset = 16;
-  ri.bytes = 4;
-  d.race = ri;
+  const core::Diagnostic d = ws::test::raceDiagnostic(
+      core::DiagKind::RaceGlobal, {r3.step, 0, r3.warp, 7, r3.pc, core::RaceAccess::What::Write, false},
+      {r9.step, 0, r9.warp, 4, r9.pc, core::RaceAccess::What::Read, false}, core::MemRegion::Global, 2, 16, 4);
   ASSERT_TRUE(s->selectRace(d));
   EXPECT_TRUE(actionEnabled(ActionId::GoToRaceFirst, *s, c));
   EXPECT_TRUE(actionEnabled(ActionId::GoToRaceSecond, *s, c));
