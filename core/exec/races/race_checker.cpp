@@ -56,7 +56,7 @@ RaceChecker::Knower RaceChecker::knowerOf(std::uint32_t gid) const {
   k.pending = m_pending[gid].get();
   k.proxy = m_proxy[gid].get();
   const std::uint32_t w = gid / kWarpSize;
-  if (const auto& ov = m_overlay[w]) k.row = &ov->rows[gid % kWarpSize];
+  if (const auto& ov = m_overlay[w]) k.row = &ov->row(gid % kWarpSize);
   k.warpCta = m_shape.ctaOfWarp[w];
   k.warpSlot0 = (w - m_shape.firstWarpOfCta[k.warpCta]) * kWarpSize;
   k.self = gid;
@@ -107,7 +107,7 @@ ClockPtr RaceChecker::snapshot(std::uint32_t gid) const {
   j.set(twinOf(gid), m_twinKnown[gid]);
   const std::uint32_t w = gid / kWarpSize;
   if (const auto& ov = m_overlay[w]) {
-    const Row& row = ov->rows[gid % kWarpSize];
+    const Row& row = ov->row(gid % kWarpSize);
     for (std::size_t m = 0; m < kWarpSize; ++m)
       if (row[m]) j.set(tidOf(w * kWarpSize + static_cast<std::uint32_t>(m)), row[m]);
   }
@@ -117,8 +117,16 @@ ClockPtr RaceChecker::snapshot(std::uint32_t gid) const {
 // Lanes hand what they know to a synchronization object, and move on to a
 // new clock: their later accesses are not ordered by this release.
 void RaceChecker::release(Pending& p, std::uint32_t w, LaneMask lanes) {
-  Row rowMax{};
   const auto& ov = m_overlay[w];
+  // The rows of the lanes, joined: the shared row once, the lanes' own rows.
+  Row rowMax{};
+  if (ov) {
+    if ((lanes & ~ov->own) != 0) rowMax = ov->shared;
+    for (LaneMask m = lanes & ov->own; m; m &= m - 1) {
+      const Row& r = ov->rows[static_cast<std::size_t>(std::countr_zero(m))];
+      for (std::size_t k = 0; k < kWarpSize; ++k) rowMax[k] = std::max(rowMax[k], r[k]);
+    }
+  }
   for (LaneMask m = lanes; m; m &= m - 1) {
     const std::uint32_t gid = w * kWarpSize + static_cast<std::uint32_t>(std::countr_zero(m));
     if (m_view[gid] && (p.views.empty() || p.views.back() != m_view[gid])) p.views.push_back(m_view[gid]);
@@ -130,10 +138,6 @@ void RaceChecker::release(Pending& p, std::uint32_t w, LaneMask lanes) {
     if (m_proxy[gid] && (p.proxies.empty() || p.proxies.back() != m_proxy[gid])) p.proxies.push_back(m_proxy[gid]);
     p.entries.push_back({tidOf(gid), m_own[gid]});
     if (m_twinKnown[gid]) p.entries.push_back({twinOf(gid), m_twinKnown[gid]});
-    if (ov) {
-      const Row& r = ov->rows[gid % kWarpSize];
-      for (std::size_t k = 0; k < kWarpSize; ++k) rowMax[k] = std::max(rowMax[k], r[k]);
-    }
     ++m_own[gid];
   }
   if (ov)
@@ -225,17 +229,23 @@ void RaceChecker::warpSync(std::uint32_t w, LaneMask lanes) {
     }
   }
   Overlay& ov = overlay(w);
-  Row joined{};
-  for (LaneMask m = lanes; m; m &= m - 1) {
-    const auto l = static_cast<std::size_t>(std::countr_zero(m));
-    const Row& r = ov.rows[l];
+  Row joined = (lanes & ~ov.own) != 0 ? ov.shared : Row{};
+  for (LaneMask m = lanes & ov.own; m; m &= m - 1) {
+    const Row& r = ov.rows[static_cast<std::size_t>(std::countr_zero(m))];
     for (std::size_t k = 0; k < kWarpSize; ++k) joined[k] = std::max(joined[k], r[k]);
-    joined[l] = std::max(joined[l], m_own[g0 + l]);
   }
   for (LaneMask m = lanes; m; m &= m - 1) {
     const auto l = static_cast<std::size_t>(std::countr_zero(m));
-    ov.rows[l] = joined;
+    joined[l] = std::max(joined[l], m_own[g0 + l]);
     ++m_own[g0 + l];
+  }
+  if ((~ov.own & ~lanes) == 0) {
+    // Every lane on the shared row took part: it becomes the join.
+    ov.shared = joined;
+    ov.own &= ~lanes;
+  } else {
+    for (LaneMask m = lanes; m; m &= m - 1) ov.rows[static_cast<std::size_t>(std::countr_zero(m))] = joined;
+    ov.own |= lanes;
   }
 }
 
@@ -305,7 +315,7 @@ void RaceChecker::asyncIssue(std::uint64_t opId, std::uint32_t w, int lane, bool
   op.twinAtIssue = m_twinKnown[gid];
   op.view = m_view[gid];
   op.proxy = m_proxy[gid];
-  if (const auto& ov = m_overlay[w]) op.row = ov->rows[static_cast<std::size_t>(lane)];
+  if (const auto& ov = m_overlay[w]) op.row = ov->row(static_cast<std::size_t>(lane));
   op.bulk = bulk;
   op.what = what;
   m_ops[opId] = std::move(op);

@@ -160,7 +160,14 @@ class RaceChecker {
     Released last;
   };
   struct Overlay {
-    std::array<Row, kWarpSize> rows{};  // rows[l][m]: what lane l knows of lane m's clock
+    // row(l)[m]: what lane l knows of lane m's clock. A sync of the whole
+    // warp (the usual shuffle or __syncwarp) leaves every lane the same row:
+    // it is kept once, in `shared`, and only lanes that synced apart keep
+    // one of their own.
+    Row shared{};
+    LaneMask own = 0;
+    std::array<Row, kWarpSize> rows{};
+    const Row& row(std::size_t l) const { return ((own >> l) & 1u) != 0 ? rows[l] : shared; }
   };
 
   Tid tidOf(std::uint32_t gid) const;
