@@ -73,6 +73,7 @@ async_completion = "lazy"
 scheduling = "run-to-block"
 report_uninitialized_reads = false
 max_steps = 1000
+check_races = true
 
 [expect]
 stop = "finished"
@@ -156,6 +157,8 @@ splitter = [200, 400]
   EXPECT_EQ(s.engine.options.scheduling, WarpScheduling::RunToBlock);
   EXPECT_FALSE(s.engine.options.reportUninitializedReads);
   EXPECT_EQ(s.engine.maxSteps, 1000u);
+  EXPECT_EQ(s.engine.checkRaces, std::optional<bool>(true));
+  EXPECT_TRUE(s.engine.options.checkRaces);
   EXPECT_EQ(s.expect.stop, StopReason::Finished);
   EXPECT_TRUE(s.expect.noOtherDiagnostics);
   ASSERT_EQ(s.expect.buffers.size(), 1u);

@@ -196,6 +196,7 @@ Scenario awkward() {
   s.engine.options.mode = ExecMode::Hardware;
   s.engine.options.asyncCompletion = AsyncCompletion::Manual;
   s.engine.maxSteps = 99;
+  s.engine.checkRaces = false;
   s.expect.noOtherDiagnostics = true;
   WordsExpect r;
   r.name = "%r3";
