@@ -55,9 +55,13 @@ std::string raceMessage(const Program& p, const MachineState& st, const Finding&
   const int more = std::popcount(lanes) - 1;
   const std::string others = more > 0 ? fmt::format(" (and {} more lane{} of this step)", more, more == 1 ? "" : "s") : "";
   const std::string mem = memoryName(p, st, r.region, r.index, r.offset);
-  std::string msg = fmt::format("{}{} {} {} ({} byte{}) at {}; {} {} it at {} (step {})", who(r.second), others,
-                                verb(r.second, false), mem, r.bytes, r.bytes == 1 ? "" : "s", where(p, r.second.pc),
-                                who(r.first), verb(r.first, true), where(p, r.first.pc), r.first.step);
+  // How long before, not the step's number: the viewers count steps from 1
+  // on their timeline, the CLI from 0, and this text appears in both.
+  const std::uint64_t ago = r.second.step - r.first.step;
+  std::string msg = fmt::format("{}{} {} {} ({} byte{}) at {}; {} {} it at {} ({} step{} earlier)", who(r.second),
+                                others, verb(r.second, false), mem, r.bytes, r.bytes == 1 ? "" : "s",
+                                where(p, r.second.pc), who(r.first), verb(r.first, true), where(p, r.first.pc), ago,
+                                ago == 1 ? "" : "s");
   if (f.kind == DiagKind::MemoryModelNoAcquire)
     return msg + fmt::format(", ordered only because the reader saw a flag written after a fence and has no acquire "
                              "after reading it: current NVIDIA GPUs honour this, the PTX memory model does not "
