@@ -6,6 +6,15 @@
 #include <bit>
 
 namespace ws::core::race {
+namespace {
+
+// f(gid) for the global thread index of every lane of `lanes` in warp w.
+template <class F>
+void forThreads(std::uint32_t w, LaneMask lanes, F&& f) {
+  for (LaneMask m = lanes; m; m &= m - 1) f(w * kWarpSize + static_cast<std::uint32_t>(std::countr_zero(m)));
+}
+
+}  // namespace
 
 RaceChecker::RaceChecker(Shape shape) : m_shape(std::move(shape)) {
   const std::size_t n = m_shape.ctaOfWarp.size() * kWarpSize;
@@ -127,8 +136,7 @@ void RaceChecker::release(Pending& p, std::uint32_t w, LaneMask lanes) {
       for (std::size_t k = 0; k < kWarpSize; ++k) rowMax[k] = std::max(rowMax[k], r[k]);
     }
   }
-  for (LaneMask m = lanes; m; m &= m - 1) {
-    const std::uint32_t gid = w * kWarpSize + static_cast<std::uint32_t>(std::countr_zero(m));
+  forThreads(w, lanes, [&](std::uint32_t gid) {
     if (m_view[gid] && (p.views.empty() || p.views.back() != m_view[gid])) p.views.push_back(m_view[gid]);
     if (m_hint[gid] && (p.hints.empty() || p.hints.back() != m_hint[gid])) p.hints.push_back(m_hint[gid]);
     // What the lane's strong reads saw but no acquire of its own took: the
@@ -139,7 +147,7 @@ void RaceChecker::release(Pending& p, std::uint32_t w, LaneMask lanes) {
     p.entries.push_back({tidOf(gid), m_own[gid]});
     if (m_twinKnown[gid]) p.entries.push_back({twinOf(gid), m_twinKnown[gid]});
     ++m_own[gid];
-  }
+  });
   if (ov)
     for (std::size_t k = 0; k < kWarpSize; ++k)
       if (rowMax[k]) p.entries.push_back({tidOf(w * kWarpSize + static_cast<std::uint32_t>(k)), rowMax[k]});
@@ -168,8 +176,7 @@ Released RaceChecker::build(Pending& p) const {
 void RaceChecker::acquire(std::uint32_t w, LaneMask lanes, const Released& r) {
   // Lanes of a warp mostly hold one clock: join it once.
   ClockPtr lastFrom, lastTo;
-  for (LaneMask m = lanes; m; m &= m - 1) {
-    const std::uint32_t gid = w * kWarpSize + static_cast<std::uint32_t>(std::countr_zero(m));
+  forThreads(w, lanes, [&](std::uint32_t gid) {
     if (r.view) {
       if (lastFrom && m_view[gid] == lastFrom) {
         m_view[gid] = lastTo;
@@ -181,7 +188,7 @@ void RaceChecker::acquire(std::uint32_t w, LaneMask lanes, const Released& r) {
     }
     joinInto(m_hint[gid], r.hint);
     joinInto(m_proxy[gid], r.proxy);
-  }
+  });
 }
 
 void RaceChecker::barrierArrive(std::uint32_t cta, std::uint32_t id, std::uint32_t w, LaneMask lanes) {
@@ -250,8 +257,7 @@ void RaceChecker::warpSync(std::uint32_t w, LaneMask lanes) {
 }
 
 void RaceChecker::fence(std::uint32_t w, LaneMask lanes, Scope) {
-  for (LaneMask m = lanes; m; m &= m - 1) {
-    const std::uint32_t gid = w * kWarpSize + static_cast<std::uint32_t>(std::countr_zero(m));
+  forThreads(w, lanes, [&](std::uint32_t gid) {
     // The acquire side: what strong reads before the fence observed (8.8).
     if (m_pending[gid]) {
       joinInto(m_view[gid], m_pending[gid]);
@@ -260,15 +266,14 @@ void RaceChecker::fence(std::uint32_t w, LaneMask lanes, Scope) {
     // The release side: strong writes after it publish what is known now.
     m_fence[gid] = snapshot(gid);
     ++m_own[gid];
-  }
+  });
 }
 
 void RaceChecker::proxyFence(std::uint32_t w, LaneMask lanes) {
-  for (LaneMask m = lanes; m; m &= m - 1) {
-    const std::uint32_t gid = w * kWarpSize + static_cast<std::uint32_t>(std::countr_zero(m));
+  forThreads(w, lanes, [&](std::uint32_t gid) {
     m_proxy[gid] = snapshot(gid);
     ++m_own[gid];
-  }
+  });
 }
 
 void RaceChecker::clusterArrive(std::uint32_t cluster, std::uint32_t w, LaneMask lanes, bool rel) {
@@ -325,31 +330,28 @@ void RaceChecker::asyncIssue(std::uint64_t opId, std::uint32_t w, int lane, bool
 void RaceChecker::asyncRetired(std::uint64_t opId) { m_ops.erase(opId); }
 
 void RaceChecker::asyncCommit(std::uint32_t w, LaneMask lanes, bool bulk) {
-  for (LaneMask m = lanes; m; m &= m - 1) {
-    const std::uint32_t gid = w * kWarpSize + static_cast<std::uint32_t>(std::countr_zero(m));
+  forThreads(w, lanes, [&](std::uint32_t gid) {
     auto& list = bulk ? m_bulkCommits[gid] : m_commits[gid];
     list.push_back(m_twinNext[gid]);
     if (list.size() > 64) list.erase(list.begin(), list.begin() + 32);  // only the newest groups are ever waited apart
-  }
+  });
 }
 
 void RaceChecker::asyncWaitPassed(std::uint32_t w, LaneMask lanes, bool bulk, std::uint32_t pending) {
-  for (LaneMask m = lanes; m; m &= m - 1) {
-    const std::uint32_t gid = w * kWarpSize + static_cast<std::uint32_t>(std::countr_zero(m));
+  forThreads(w, lanes, [&](std::uint32_t gid) {
     const auto& list = bulk ? m_bulkCommits[gid] : m_commits[gid];
     if (list.size() > pending && list[list.size() - 1 - pending] > m_twinKnown[gid]) {
       m_twinKnown[gid] = list[list.size() - 1 - pending];
       m_twinNews[gid] = 1;
     }
-  }
+  });
 }
 
 void RaceChecker::asyncWaitAll(std::uint32_t w, LaneMask lanes) {
-  for (LaneMask m = lanes; m; m &= m - 1) {
-    const std::uint32_t gid = w * kWarpSize + static_cast<std::uint32_t>(std::countr_zero(m));
+  forThreads(w, lanes, [&](std::uint32_t gid) {
     m_twinKnown[gid] = m_twinNext[gid];
     m_twinNews[gid] = 1;
-  }
+  });
 }
 
 void RaceChecker::syncWrite(std::uint32_t gid, const Access& a) {
