@@ -396,6 +396,7 @@ std::variant<Engine, std::string> createEngine(const PreparedScenario& p) {
       }
     }
   }
+  engine.setSchedule(p.schedule);
   return engine;
 }
 

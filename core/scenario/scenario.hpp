@@ -188,6 +188,24 @@ struct EngineSpec {
   bool operator==(const EngineSpec&) const = default;
 };
 
+// A saved schedule ([schedule], docs/scenario-format.md): the steps where
+// the run takes another choice than its scheduling policy, as
+// `warpscope-cli explore` found and shrank them (core/explore/).
+struct ScheduleSwitch {
+  std::uint64_t step = 0;               // the step (0-based) the choice is made at
+  std::optional<std::uint64_t> async;   // complete this in-flight async operation (its id) ...
+  std::uint32_t cta = 0, warp = 0;      // ... else run these lanes of warp `warp` of CTA `cta` (linear index)
+  LaneMask lanes = 0;
+  bool operator==(const ScheduleSwitch&) const = default;
+};
+inline constexpr std::uint32_t kScheduleVersion = 1;
+struct ScheduleSpec {
+  std::uint32_t version = kScheduleVersion;  // the meaning of the switches (the scheduler they are relative to)
+  std::string foundBy;                       // how it was found, for people ("explore --strategy pct --seed 1: schedule 37")
+  std::vector<ScheduleSwitch> switches;      // ascending step, at most one per step
+  bool operator==(const ScheduleSpec&) const = default;
+};
+
 // A breakpoint: where (PTX line, CUDA line or instruction kind) and/or for
 // which lanes (a condition over lane/tid/warp). At least one is set.
 struct ScenarioBreakpoint {
@@ -224,6 +242,7 @@ struct Scenario {
   std::vector<Param> params;
   Expectations expect;
   EngineSpec engine;
+  std::optional<ScheduleSpec> schedule;
   SessionState session;
   SourceInfo source;
   bool operator==(const Scenario&) const = default;

@@ -59,6 +59,7 @@ struct PreparedScenario {
   EngineOptions options;
   std::uint64_t maxSteps = kDefaultMaxSteps;
   std::vector<RegInit> regInit;          // snippet mode
+  std::shared_ptr<const ForcedSchedule> schedule;  // [schedule], as the engine replays it (null: none)
   std::vector<WordType> bufferTypes;     // per launch buffer
   std::string ptxName;                   // where PTX lines are: "kernel.ptx", or the scenario file
   // Inline PTX and snippets: PTX line -> line in the scenario file (index 0 unused).

@@ -55,6 +55,7 @@ struct StepRecord {
   bool completedAsync = false;     // this step retired an in-flight op instead of executing
   bool userEdit = false;           // a user's edit (register/memory poke), not an executed step
   bool advanced = true;            // the step counter moved on (false: a report that executed nothing, e.g. a deadlock)
+  bool forced = false;             // a saved or explored schedule chose this step, not the scheduling policy
   RegJournal regs;
   std::vector<MemChange> mem;
   std::vector<ControlChange<WarpControl>> warpCtl;  // warps whose control changed beyond the PCs
@@ -80,6 +81,7 @@ struct StepRecord {
     lanes = guardFalse = activeBefore = membermask = otherSites = 0;
     completedAsync = userEdit = false;
     advanced = true;
+    forced = false;
     regs.clear();
     mem.clear();
     warpCtl.clear();

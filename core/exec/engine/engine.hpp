@@ -2,6 +2,7 @@
 // The machine: a loaded program, one launch's state, and the policies that
 // pick what runs next. It executes one warp instruction per step and can
 // record each step's journal; it never calls a UI (the UI pulls steps).
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -14,6 +15,7 @@
 #include "core/exec/state/launch.hpp"
 #include "core/exec/state/machine_state.hpp"
 #include "core/exec/engine/options.hpp"
+#include "core/exec/engine/pick.hpp"
 #include "core/exec/engine/uniform_op.hpp"
 #include "core/exec/races/race_checker.hpp"
 #include "core/ptx/program.hpp"
@@ -46,6 +48,7 @@ struct RunResult {
   StopReason stop = StopReason::None;
   std::vector<Diagnostic> diags;  // every diagnostic reported during the run
   std::vector<PrintedText> printed;  // what the kernel printed (printf, assert) during the run
+  std::vector<ForcedPick> forced;    // the steps a chooser took in place of the policy (run with a chooser)
 };
 
 class Engine {
@@ -113,8 +116,27 @@ class Engine {
   // Retire in-flight async operation `id` now (the Manual completion policy,
   // or a user choice under any policy).
   StepResult completeAsync(std::uint64_t id, StepRecord* rec = nullptr);
-  // Steps until finished, stopped, or maxSteps.
-  RunResult run(std::uint64_t maxSteps);
+  // Steps until finished, stopped, or maxSteps; with a chooser, it picks
+  // each step while it is choosing (engine_choice.cpp).
+  RunResult run(std::uint64_t maxSteps, Chooser* chooser = nullptr);
+
+  // Schedules other than the policy's (engine_choice.cpp; core/explore/
+  // searches them). Every choice the next step could make: each group of
+  // ready lanes of each warp that may run now (a group waiting at the join
+  // where lanes still on their way reconverge with it is none), and each
+  // in-flight async operation that may complete now.
+  void picks(std::vector<Pick>& out) const;
+  // What step() runs next under the engine's own policy (nullopt: nothing
+  // can run: finished, deadlocked, or waiting for a Manual completion).
+  std::optional<Pick> policyPick() const;
+  // Runs `p` now in place of the policy's choice: a forced switch
+  // (StepRecord::forced). executed = false, nothing changed, when p is not
+  // one of picks() now.
+  StepResult forcedStep(const Pick& p, StepRecord* rec = nullptr);
+  // The schedule step() replays: at each of its steps it runs that pick
+  // instead of the policy's (where the pick can run; else the policy's).
+  void setSchedule(std::shared_ptr<const ForcedSchedule> s) { m_schedule = std::move(s); }
+  const std::shared_ptr<const ForcedSchedule>& schedule() const { return m_schedule; }
 
   // The lanes of warp w that the scheduler would run next and their PC.
   struct Group {
@@ -151,6 +173,32 @@ class Engine {
  private:
   Engine() = default;
   StepResult execGroup(std::uint32_t w, Group g, StepRecord* rec);
+  // stepScan()'s decision, made without running it (policyPick() shares it).
+  struct Plan {
+    enum class Kind : std::uint8_t { Run, Retire, Finished, Wait, Deadlock };
+    Kind kind = Kind::Deadlock;
+    std::uint32_t warp = 0;
+    Group group;
+    std::uint32_t after = 0;  // m_state.nextWarp once the group ran
+    std::size_t async = 0;    // Retire: index into m_state.inflight
+  };
+  Plan planScan() const;
+  // run()'s steps while a chooser chooses them.
+  void runChosen(RunResult& r, std::uint64_t maxSteps, Chooser& chooser);
+  // The rotation slot after warp w's group g ran (run-to-block stays on w).
+  std::uint32_t slotAfter(std::uint32_t w, Group g) const;
+  std::shared_ptr<const ForcedSchedule> m_schedule;
+  // Inside run(): where forcedStep() lists the forced switches it ran.
+  std::vector<ForcedPick>* m_forcedOut = nullptr;
+  // The lane groups of a warp by PC, and which wait to reconverge with a
+  // group still on its way to them (engine_schedule.cpp).
+  struct WarpGroups {
+    std::array<Group, kWarpSize> groups{};
+    std::size_t n = 0;
+    std::array<bool, kWarpSize> held{};
+    std::array<std::uint32_t, kWarpSize> pastLoopOf{};  // bit k: past a loop group k is in
+  };
+  void groupsOf(const WarpControl& c, LaneMask cand, WarpGroups& out) const;
   // step() where its usual case (a converged warp it stays on) does not
   // apply; apart, so that the usual case needs no stack frame of its own.
   StepResult stepScan(StepRecord* rec);

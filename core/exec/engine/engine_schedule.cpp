@@ -101,32 +101,41 @@ bool Engine::leftLoop(std::uint32_t inner, std::uint32_t outer) const {
   return false;
 }
 
-Engine::Group Engine::h100Group(const WarpControl& c, LaneMask cand) const {
+void Engine::groupsOf(const WarpControl& c, LaneMask cand, WarpGroups& out) const {
   // The groups, by PC (at most 32).
-  std::array<Group, kWarpSize> groups{};
   std::size_t n = 0;
   for (LaneMask m = cand; m; m &= m - 1) {
     const int l = std::countr_zero(m);
     const std::uint32_t pc = c.pc[static_cast<std::size_t>(l)];
     std::size_t i = 0;
-    while (i < n && groups[i].pc != pc) ++i;
-    if (i == n) groups[n++] = Group{0, pc};
-    groups[i].lanes |= 1u << l;
+    while (i < n && out.groups[i].pc != pc) ++i;
+    if (i == n) out.groups[n++] = Group{0, pc};
+    out.groups[i].lanes |= 1u << l;
   }
+  out.n = n;
   // A group waits while a group at a lower PC can still reach its PC, unless
   // that group is in a loop this one is past (x_loop_exit_*, b_iter: the
   // lanes that leave a loop run on; the H100 does not hold them at the
   // convergence barrier ptxas puts after the loop).
-  std::array<bool, kWarpSize> held{};
-  std::array<std::uint32_t, kWarpSize> pastLoopOf{};  // bit k: past a loop group k is in
+  out.held.fill(false);
+  out.pastLoopOf.fill(0);
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t k = 0; k < n; ++k) {
-      if (k == i || groups[k].pc >= groups[i].pc || !reaches(groups[k].pc, groups[i].pc)) continue;
-      if (leftLoop(groups[k].pc, groups[i].pc))
-        pastLoopOf[i] |= 1u << k;
+      if (k == i || out.groups[k].pc >= out.groups[i].pc || !reaches(out.groups[k].pc, out.groups[i].pc)) continue;
+      if (leftLoop(out.groups[k].pc, out.groups[i].pc))
+        out.pastLoopOf[i] |= 1u << k;
       else
-        held[i] = true;
+        out.held[i] = true;
     }
+}
+
+Engine::Group Engine::h100Group(const WarpControl& c, LaneMask cand) const {
+  WarpGroups wg;
+  groupsOf(c, cand, wg);
+  const auto& groups = wg.groups;
+  const auto& held = wg.held;
+  const auto& pastLoopOf = wg.pastLoopOf;
+  const std::size_t n = wg.n;
   // After a collective across two call sites the last arrivers run on, up
   // to where they wait to reconverge (b_site_*, b_site_join: the order words).
   if (c.runFirst & cand)

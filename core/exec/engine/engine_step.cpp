@@ -72,6 +72,10 @@ ExecCtx::ExecCtx(Engine& engine, std::uint32_t warp, const Instr& ins, LaneMask 
       m_rec(rec) {}
 
 StepResult Engine::step(StepRecord* rec) {
+  // A saved schedule's forced switch at this step (engine_choice.cpp).
+  if (m_schedule) [[unlikely]]
+    if (const ForcedPick* f = m_schedule->at(m_state.step))
+      if (const StepResult r = forcedStep(f->pick, rec); r.executed) return r;
   // A hang is found by watching states (engine_hang.cpp), at the steps it asks for.
   if (m_state.step >= m_hangCheckAt && m_watchHangs) [[unlikely]]
     if (const std::optional<StepResult> hang = watchHang(rec)) return *hang;
@@ -112,21 +116,38 @@ StepResult Engine::step(StepRecord* rec) {
 
 // step() past its usual case: the rotation over the warps and the async unit.
 StepResult Engine::stepScan(StepRecord* rec) {
+  const Plan p = planScan();
+  switch (p.kind) {
+    case Plan::Kind::Run:
+      beginRecord(rec, p.warp, p.group.pc);
+      m_state.nextWarp = p.after;
+      return execGroup(p.warp, p.group, rec);
+    case Plan::Kind::Retire: return retireAsync(p.async, rec);
+    case Plan::Kind::Finished: return {false, StopReason::Finished};
+    case Plan::Kind::Wait: return {false, StopReason::None};  // Manual: the user retires one
+    case Plan::Kind::Deadlock: break;
+  }
+  return deadlock(rec);
+}
+
+Engine::Plan Engine::planScan() const {
   const std::uint32_t n = static_cast<std::uint32_t>(m_state.warps.size());
   const bool rotateAsync = m_options.asyncCompletion == AsyncCompletion::Oldest ||
                            m_options.asyncCompletion == AsyncCompletion::Newest;
+  Plan retire;
+  retire.kind = Plan::Kind::Retire;
   // The rotation has one slot per warp plus one for the async unit.
   std::uint32_t slot = m_state.nextWarp % (n + 1);
   for (std::uint32_t i = 0; i <= n; ++i, slot = slot == n ? 0 : slot + 1) {
     if (slot == n) {
-      if (rotateAsync && !m_state.inflight.empty())
-        return retireAsync(readyAsync(m_options.asyncCompletion == AsyncCompletion::Newest), rec);
+      if (rotateAsync && !m_state.inflight.empty()) {
+        retire.async = readyAsync(m_options.asyncCompletion == AsyncCompletion::Newest);
+        return retire;
+      }
       continue;
     }
     auto g = nextGroup(slot);
     if (!g) continue;
-    const WarpControl& c = m_state.warps[slot].ctl;
-    const bool spinning = (g->lanes & ~c.yielded) == 0;
     // A group is idle when its lanes just failed a wait or are in a poll
     // loop; warps of a cluster polling out of phase would otherwise never
     // all look idle at once.
@@ -142,24 +163,39 @@ StepResult Engine::stepScan(StepRecord* rec) {
         auto gw = nextGroup(w);
         other = gw && !idle(w, gw->lanes);
       }
-      if (!other) return retireAsync(readyAsync(false), rec);
+      if (!other) {
+        retire.async = readyAsync(false);
+        return retire;
+      }
     }
-    // Run-to-block keeps a warp until it blocks, but hands over every
-    // kRunToBlockQuantum steps: a warp spinning on memory (a flag another warp
-    // sets, as cooperative groups' multi-warp barriers do) must not starve it.
-    const bool stay = m_options.scheduling == WarpScheduling::RunToBlock && !spinning &&
-                      (m_state.step + 1) % kRunToBlockQuantum != 0;
-    const std::uint32_t after = stay ? slot : slot + 1;  // slot < n here, so slot + 1 <= n
-    beginRecord(rec, slot, g->pc);
-    m_state.nextWarp = after;
-    return execGroup(slot, *g, rec);
+    Plan run;
+    run.kind = Plan::Kind::Run;
+    run.warp = slot;
+    run.group = *g;
+    run.after = slotAfter(slot, *g);
+    return run;
   }
   // Nothing can run.
-  if (!m_state.inflight.empty() && m_options.asyncCompletion != AsyncCompletion::Manual)
-    return retireAsync(readyAsync(false), rec);
-  if (finished()) return {false, StopReason::Finished};
-  if (!m_state.inflight.empty()) return {false, StopReason::None};  // Manual: the user retires one
-  return deadlock(rec);
+  Plan none;
+  if (!m_state.inflight.empty() && m_options.asyncCompletion != AsyncCompletion::Manual) {
+    retire.async = readyAsync(false);
+    return retire;
+  }
+  if (finished())
+    none.kind = Plan::Kind::Finished;
+  else if (!m_state.inflight.empty())
+    none.kind = Plan::Kind::Wait;
+  return none;
+}
+
+// Run-to-block keeps a warp until it blocks, but hands over every
+// kRunToBlockQuantum steps: a warp spinning on memory (a flag another warp
+// sets, as cooperative groups' multi-warp barriers do) must not starve it.
+std::uint32_t Engine::slotAfter(std::uint32_t w, Group g) const {
+  const bool spinning = (g.lanes & ~m_state.warps[w].ctl.yielded) == 0;
+  const bool stay = m_options.scheduling == WarpScheduling::RunToBlock && !spinning &&
+                    (m_state.step + 1) % kRunToBlockQuantum != 0;
+  return stay ? w : w + 1;  // w < number of warps, so w + 1 is at most the async unit's slot
 }
 
 StepResult Engine::stepWarp(std::uint32_t w, StepRecord* rec) {
@@ -628,14 +664,18 @@ void Engine::runCollective(ExecCtx& ctx, LaneMask lanes, LaneMask missing) {
   ctx.m_jumpedTo = ExecCtx::kNoPc;
 }
 
-RunResult Engine::run(std::uint64_t maxSteps) {
+RunResult Engine::run(std::uint64_t maxSteps, Chooser* chooser) {
   RunResult r;
   m_diags.clear();
   m_printed.clear();
   m_keepPrinted = true;
-  while (r.steps < maxSteps) {
+  m_forcedOut = &r.forced;
+  if (chooser) runChosen(r, maxSteps, *chooser);
+  while (r.steps < maxSteps && r.stop == StopReason::None) {
     if (m_options.scheduling == WarpScheduling::RunToBlock) {
-      r.steps += uniformStreak(maxSteps - r.steps);
+      // A streak must stop before a saved schedule's next forced switch.
+      const std::uint64_t free = m_schedule ? m_schedule->stepsUntilNext(m_state.step) : UINT64_MAX;
+      if (free > 0) r.steps += uniformStreak(std::min(maxSteps - r.steps, free));
       if (r.steps >= maxSteps) break;
     }
     StepResult s = step(nullptr);
@@ -671,6 +711,7 @@ RunResult Engine::run(std::uint64_t maxSteps) {
   r.printed = std::move(m_printed);
   m_printed.clear();
   m_keepPrinted = false;
+  m_forcedOut = nullptr;
   return r;
 }
 

@@ -1,0 +1,113 @@
+// Engine: the choices a step could make, and running one the policy would
+// not (schedule exploration, core/explore/, and saved schedules, pick.hpp).
+// Lanes of a warp are free to run in any order the ISA allows (independent
+// thread scheduling), but a group waiting at the join where lanes still on
+// their way reconverge with it does not run first: ptxas's convergence
+// barriers hold it there on the GPU, and aligned instructions after the join
+// (bar.sync, mma) count on it.
+#include <bit>
+
+#include "core/exec/async/async_op.hpp"
+#include "core/exec/engine/engine.hpp"
+
+namespace ws::core {
+namespace {
+
+bool idleLanes(const WarpControl& c, LaneMask lanes) { return (lanes & ~(c.yielded | c.polling)) == 0; }
+
+}  // namespace
+
+void Engine::picks(std::vector<Pick>& out) const {
+  out.clear();
+  const std::uint32_t n = static_cast<std::uint32_t>(m_state.warps.size());
+  WarpGroups wg;
+  for (std::uint32_t w = 0; w < n; ++w) {
+    const WarpControl& c = m_state.warps[w].ctl;
+    const LaneMask ready = c.ready();
+    if (ready == 0) continue;
+    groupsOf(c, ready, wg);
+    for (std::size_t i = 0; i < wg.n; ++i)
+      if (!wg.held[i]) {
+        const Group g = wg.groups[i];
+        out.push_back(Pick{Pick::Kind::Group, w, g.lanes, g.pc, 0, idleLanes(c, g.lanes)});
+      }
+  }
+  for (std::size_t i = 0; i < m_state.inflight.size(); ++i)
+    if (asyncReady(m_state, i)) out.push_back(Pick{Pick::Kind::Async, 0, 0, 0, m_state.inflight[i].id, false});
+}
+
+std::optional<Pick> Engine::policyPick() const {
+  if (m_schedule)
+    if (const ForcedPick* f = m_schedule->at(m_state.step)) {
+      std::vector<Pick> now;
+      picks(now);
+      for (const Pick& p : now)
+        if (p == f->pick) return p;
+    }
+  const Plan p = planScan();
+  if (p.kind == Plan::Kind::Run)
+    return Pick{Pick::Kind::Group, p.warp, p.group.lanes, p.group.pc, 0, idleLanes(m_state.warps[p.warp].ctl, p.group.lanes)};
+  if (p.kind == Plan::Kind::Retire) return Pick{Pick::Kind::Async, 0, 0, 0, m_state.inflight[p.async].id, false};
+  return std::nullopt;
+}
+
+StepResult Engine::forcedStep(const Pick& p, StepRecord* rec) {
+  StepResult r;
+  if (p.kind == Pick::Kind::Async) {
+    std::size_t i = 0;
+    while (i < m_state.inflight.size() && m_state.inflight[i].id != p.asyncId) ++i;
+    if (i == m_state.inflight.size() || !asyncReady(m_state, i)) return {};
+    // The scheduler's own choices no longer decide what comes next: a state
+    // that comes back is no loop of theirs (engine_hang.cpp).
+    forgetHangWatch();
+    r = retireAsync(i, rec);
+  } else {
+    if (p.warp >= m_state.warps.size() || p.lanes == 0) return {};
+    const WarpControl& c = m_state.warps[p.warp].ctl;
+    const LaneMask ready = c.ready();
+    if ((p.lanes & ~ready) != 0) return {};
+    const std::uint32_t pc = p.pc != kAnyPc ? p.pc : c.pc[static_cast<std::size_t>(std::countr_zero(p.lanes))];
+    // The group must be every ready lane at its PC, and free to run.
+    WarpGroups wg;
+    groupsOf(c, ready, wg);
+    std::size_t i = 0;
+    while (i < wg.n && wg.groups[i].pc != pc) ++i;
+    if (i == wg.n || wg.groups[i].lanes != p.lanes || wg.held[i]) return {};
+    forgetHangWatch();
+    const Group g{p.lanes, pc};
+    beginRecord(rec, p.warp, pc);
+    m_state.nextWarp = slotAfter(p.warp, g);
+    r = execGroup(p.warp, g, rec);
+  }
+  if (rec) rec->forced = true;
+  if (m_forcedOut && r.executed) m_forcedOut->push_back(ForcedPick{m_state.step - 1, p});
+  return r;
+}
+
+void Engine::runChosen(RunResult& r, std::uint64_t maxSteps, Chooser& chooser) {
+  std::vector<Pick> now;
+  while (r.steps < maxSteps && chooser.choosing(m_state.step)) {
+    const std::uint64_t at = m_state.step;
+    StepResult s;
+    bool forced = false;
+    if (const std::optional<Pick> policy = policyPick()) {
+      picks(now);
+      const Pick p = now.empty() ? *policy : chooser.choose(now, *policy, at);
+      if (!(p == *policy)) {
+        s = forcedStep(p);  // adds it to r.forced
+        forced = s.executed;
+      }
+    }
+    // The policy's own choice takes step() itself, as a replay of the
+    // forced switches alone will.
+    if (!forced) s = step(nullptr);
+    if (s.executed) ++r.steps;
+    if (s.stop != StopReason::None) {
+      r.stop = s.stop;
+      return;
+    }
+    if (!s.executed) return;
+  }
+}
+
+}  // namespace ws::core
