@@ -3,6 +3,7 @@
 
 #include "app/common/command_line.hpp"
 #include "app/cli/cmd_check.hpp"
+#include "app/cli/cmd_explore.hpp"
 #include "app/cli/cmd_render.hpp"
 #include "app/cli/cmd_run.hpp"
 #include "app/cli/cmd_trace.hpp"
@@ -19,6 +20,8 @@ int main(int argc, char** argv) {
   ws::cli::addRunCommand(app, run);
   ws::cli::addTraceCommand(app, trace);
   ws::cli::addCheckCommand(app, check);
+  ws::cli::ExploreOptions explore;
+  ws::cli::addExploreCommand(app, explore);
   ws::cli::RenderOptions render;
   ws::cli::addRenderCommand(app, render);
   ws::cli::UnsupportedOptions unsupported;
@@ -32,6 +35,7 @@ int main(int argc, char** argv) {
   if (app.got_subcommand("run")) return ws::cli::runCommand(run);
   if (app.got_subcommand("trace")) return ws::cli::traceCommand(trace);
   if (app.got_subcommand("check")) return ws::cli::checkCommand(check);
+  if (app.got_subcommand("explore")) return ws::cli::exploreCommand(explore);
   if (app.got_subcommand("render")) return ws::cli::renderCommand(render);
   if (app.got_subcommand("unsupported")) return ws::cli::unsupportedCommand(unsupported);
   return ws::app::kExitUsage;

@@ -1,6 +1,7 @@
 #include "core/explore/explorer.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -13,7 +14,7 @@
 namespace ws::core::explore {
 namespace {
 
-bool cancelled(const Hooks& h) { return h.cancel && h.cancel->load(std::memory_order_relaxed); }
+bool cancelled(const Hooks& h) { return h.cancelled && h.cancelled(); }
 
 // The schedules of this shard, the policy's (index 0) included where it is one.
 std::uint64_t shardTotal(const Options& o) {

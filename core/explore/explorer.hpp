@@ -6,7 +6,6 @@
 // machines split one search and agree on which schedule fails first; a
 // failing schedule is shrunk (shrink.hpp) and replayed from a fresh engine
 // to report exactly what a saved scenario will do.
-#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -58,7 +57,8 @@ struct Result {
 };
 
 struct Hooks {
-  const std::atomic<bool>* cancel = nullptr;
+  // Asked between schedules, on any of the search's threads: true stops it.
+  std::function<bool()> cancelled;
   // Called on the caller's thread, now and then while the search runs.
   std::function<void(const Progress&)> progress;
 };

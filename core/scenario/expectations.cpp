@@ -1,5 +1,6 @@
 #include "core/scenario/expectations.hpp"
 
+#include <algorithm>
 #include <bit>
 
 #include <fmt/format.h>
@@ -11,6 +12,22 @@ namespace ws::core {
 namespace {
 
 constexpr std::size_t kMaxListed = 8;  // differing words listed per expectation
+
+// The lines of `text` in sorted order, each ending in '\n' (a last line
+// without one gets it: it is the same line printed).
+std::string sortedLines(const std::string& text) {
+  std::vector<std::string_view> lines;
+  std::string_view rest = text;
+  while (!rest.empty()) {
+    const std::size_t nl = rest.find('\n');
+    lines.push_back(rest.substr(0, nl));
+    rest = nl == std::string_view::npos ? std::string_view{} : rest.substr(nl + 1);
+  }
+  std::sort(lines.begin(), lines.end());
+  std::string out;
+  for (std::string_view l : lines) (out += l) += '\n';
+  return out;
+}
 
 std::string lanesText(LaneMask m) {
   std::vector<int> v;
@@ -155,11 +172,18 @@ class Checker {
 
   // The whole printed text must be the expected one; the report names the
   // first line that differs.
-  void printed(const std::string& want, const std::vector<PrintedText>& printed) {
+  void printed(const std::string& wantText, const std::vector<PrintedText>& printed, bool anyOrder) {
     ++m_r.checked;
-    std::string got;
+    std::string got, want = wantText;
     for (const PrintedText& t : printed) got += t.text;
     if (got == want) return;
+    if (anyOrder) {
+      // Compared line by line, each side sorted: the first line that one
+      // side has and the other lacks is named below.
+      got = sortedLines(got);
+      want = sortedLines(want);
+      if (got == want) return;
+    }
     std::size_t line = 1, at = 0;
     while (at < got.size() && at < want.size() && got[at] == want[at]) {
       if (got[at] == '\n') ++line;
@@ -247,7 +271,7 @@ ExpectationReport checkExpectations(const Scenario& s, const PreparedScenario& p
   for (std::size_t i = 0; i < s.expect.registers.size(); ++i)
     c.reg(s.expect.registers[i], fmt::format("expect.register[{}]", i));
   c.diagnostics(diags);
-  if (s.expect.printed) c.printed(*s.expect.printed, printed);
+  if (s.expect.printed) c.printed(*s.expect.printed, printed, s.expect.printedAnyOrder);
   return r;
 }
 

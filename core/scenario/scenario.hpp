@@ -175,6 +175,10 @@ struct Expectations {
   std::vector<DiagExpect> diagnostics;
   bool noOtherDiagnostics = false;  // a diagnostic no entry matches is a failure
   std::optional<std::string> printed;  // everything the kernel printed (printf, assert), exactly
+  // printed_order = "any": the printed lines in any order. CUDA orders no
+  // thread's output after another's, so a lesson with several printing
+  // warps can say that only the lines themselves are the result.
+  bool printedAnyOrder = false;
   std::optional<StopReason> stop;   // how the run must end
   bool operator==(const Expectations&) const = default;
 };

@@ -408,10 +408,17 @@ class Loader {
   void expect(const toml::table& t) {
     const toml::table* e = m_r.table(t, "expect", "");
     if (!e) return;
-    m_r.checkKeys(*e, "[expect]", {"buffer", "register", "diagnostic", "no_other_diagnostics", "printed", "stop"});
+    m_r.checkKeys(*e, "[expect]", {"buffer", "register", "diagnostic", "no_other_diagnostics", "printed", "printed_order",
+                                     "stop"});
     Expectations& x = m_s.expect;
     if (auto v = m_r.boolean(*e, "no_other_diagnostics", "expect")) x.noOtherDiagnostics = *v;
     if (auto v = m_r.str(*e, "printed", "expect")) x.printed = *v;
+    if (auto v = m_r.str(*e, "printed_order", "expect")) {
+      if (*v == "any")
+        x.printedAnyOrder = true;
+      else if (*v != "as-printed")
+        m_r.error(*e->get("printed_order"), fmt::format("printed_order '{}' is not as-printed or any", *v));
+    }
     if (auto v = m_r.str(*e, "stop", "expect")) {
       if (auto r = stopFromSlug(*v)) x.stop = r;
       else m_r.error(*e->get("stop"), fmt::format("stop '{}' is not one of finished, diagnostic, deadlock, "

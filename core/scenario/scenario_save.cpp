@@ -220,10 +220,11 @@ std::string formatScenario(const Scenario& s) {
 
   const Expectations& x = s.expect;
   {
-    if (x.stop || x.noOtherDiagnostics || x.printed) out += "\n[expect]\n";  // [[expect.*]] alone need no header
+    if (x.stop || x.noOtherDiagnostics || x.printed || x.printedAnyOrder) out += "\n[expect]\n";  // [[expect.*]] alone need no header
     if (x.stop) out += "stop = " + quote(stopSlug(*x.stop)) + "\n";
     if (x.noOtherDiagnostics) out += "no_other_diagnostics = true\n";
     if (x.printed) out += "printed = " + text(*x.printed) + "\n";
+    if (x.printedAnyOrder) out += "printed_order = \"any\"\n";
     for (const WordsExpect& b : x.buffers) {
       out += "\n[[expect.buffer]]\nname = " + quote(b.name) + "\n";
       out += b.whole ? "words = " + numbers(b.words) + "\n" : "at = " + atTable(b.at) + "\n";

@@ -65,6 +65,14 @@ void ScenarioDocument::capture(const Session& s) { writeSessionState(s, *m_scena
 
 std::string ScenarioDocument::saveAs(const std::string& path) {
   core::Scenario copy = *m_scenario;
+  if (std::string e = saveScenarioAs(copy, path); !e.empty()) return e;
+  *m_scenario = std::move(copy);
+  m_path = path;
+  return {};
+}
+
+std::string saveScenarioAs(core::Scenario& s, const std::string& path) {
+  core::Scenario copy = s;
   const fs::path from = fs::absolute(copy.source.dir.empty() ? fs::path(".") : fs::path(copy.source.dir)).lexically_normal();
   const fs::path to = fs::absolute(path).lexically_normal().parent_path();
   if (from != to) {
@@ -77,8 +85,7 @@ std::string ScenarioDocument::saveAs(const std::string& path) {
   if (!r.ok) return r.error.empty() ? fmt::format("{}: cannot write the file", path) : r.error;
   copy.source.file = path;
   copy.source.dir = to.string();
-  *m_scenario = std::move(copy);
-  m_path = path;
+  s = std::move(copy);
   return {};
 }
 

@@ -50,6 +50,11 @@ class ScenarioDocument {
   std::string m_path;
 };
 
+// Writes `s` atomically to `path`, its relative file names (the PTX file,
+// buffer files) rewritten for path's folder; on success `s` is the saved
+// scenario (its source is the new file). "" on success, else why not.
+std::string saveScenarioAs(core::Scenario& s, const std::string& path);
+
 // The session's step, focus and breakpoints as a scenario's [session] table:
 // breakpoints the session still has keep the scenario's own spelling (lane
 // conditions, instruction names); ones it cannot check are kept as they were.
