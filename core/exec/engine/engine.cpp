@@ -1,4 +1,5 @@
 #include "core/exec/engine/engine.hpp"
+#include "core/exec/engine/candidates.hpp"
 
 #include <algorithm>
 #include <array>
@@ -415,14 +416,6 @@ void Engine::specialLanes(std::uint32_t warp, SpecialReg r, int comp, LaneValues
 }
 
 namespace {
-
-// The lanes the next step may choose among: lanes that just failed a wait run
-// only when nothing else can.
-LaneMask schedulingCandidates(const WarpControl& c) {
-  const LaneMask ready = c.ready();
-  const LaneMask cand = ready & ~c.yielded;
-  return cand ? cand : ready;
-}
 
 // One pass: the lowest PC so far and the lanes at it.
 Engine::Group lowestPc(const WarpControl& c, LaneMask cand) {

@@ -183,6 +183,7 @@ class Engine {
     std::size_t async = 0;    // Retire: index into m_state.inflight
   };
   Plan planScan() const;
+  void warpPicks(std::uint32_t w, std::vector<Pick>& out) const;
   // run()'s steps while a chooser chooses them.
   void runChosen(RunResult& r, std::uint64_t maxSteps, Chooser& chooser);
   // The rotation slot after warp w's group g ran (run-to-block stays on w).

@@ -5,9 +5,11 @@
 // their way reconverge with it does not run first: ptxas's convergence
 // barriers hold it there on the GPU, and aligned instructions after the join
 // (bar.sync, mma) count on it.
+#include <algorithm>
 #include <bit>
 
 #include "core/exec/async/async_op.hpp"
+#include "core/exec/engine/candidates.hpp"
 #include "core/exec/engine/engine.hpp"
 
 namespace ws::core {
@@ -17,21 +19,30 @@ bool idleLanes(const WarpControl& c, LaneMask lanes) { return (lanes & ~(c.yield
 
 }  // namespace
 
-void Engine::picks(std::vector<Pick>& out) const {
-  out.clear();
-  const std::uint32_t n = static_cast<std::uint32_t>(m_state.warps.size());
+// Warp w's choices: the groups of its candidate lanes that are free to run,
+// then, as idle choices, the lanes that just failed a wait (they run only
+// when nothing else of the warp can, as the policy runs them).
+void Engine::warpPicks(std::uint32_t w, std::vector<Pick>& out) const {
+  const WarpControl& c = m_state.warps[w].ctl;
+  const LaneMask ready = c.ready();
+  if (ready == 0) return;
+  const LaneMask cand = schedulingCandidates(c);
   WarpGroups wg;
-  for (std::uint32_t w = 0; w < n; ++w) {
-    const WarpControl& c = m_state.warps[w].ctl;
-    const LaneMask ready = c.ready();
-    if (ready == 0) continue;
-    groupsOf(c, ready, wg);
+  for (const LaneMask lanes : {cand, ready & ~cand}) {
+    if (lanes == 0) continue;
+    groupsOf(c, lanes, wg);
     for (std::size_t i = 0; i < wg.n; ++i)
       if (!wg.held[i]) {
         const Group g = wg.groups[i];
         out.push_back(Pick{Pick::Kind::Group, w, g.lanes, g.pc, 0, idleLanes(c, g.lanes)});
       }
   }
+}
+
+void Engine::picks(std::vector<Pick>& out) const {
+  out.clear();
+  const std::uint32_t n = static_cast<std::uint32_t>(m_state.warps.size());
+  for (std::uint32_t w = 0; w < n; ++w) warpPicks(w, out);
   for (std::size_t i = 0; i < m_state.inflight.size(); ++i)
     if (asyncReady(m_state, i)) out.push_back(Pick{Pick::Kind::Async, 0, 0, 0, m_state.inflight[i].id, false});
 }
@@ -64,15 +75,13 @@ StepResult Engine::forcedStep(const Pick& p, StepRecord* rec) {
   } else {
     if (p.warp >= m_state.warps.size() || p.lanes == 0) return {};
     const WarpControl& c = m_state.warps[p.warp].ctl;
-    const LaneMask ready = c.ready();
-    if ((p.lanes & ~ready) != 0) return {};
+    if ((p.lanes & ~c.ready()) != 0) return {};
     const std::uint32_t pc = p.pc != kAnyPc ? p.pc : c.pc[static_cast<std::size_t>(std::countr_zero(p.lanes))];
-    // The group must be every ready lane at its PC, and free to run.
-    WarpGroups wg;
-    groupsOf(c, ready, wg);
-    std::size_t i = 0;
-    while (i < wg.n && wg.groups[i].pc != pc) ++i;
-    if (i == wg.n || wg.groups[i].lanes != p.lanes || wg.held[i]) return {};
+    // The group must be one of the warp's choices now.
+    std::vector<Pick> now;
+    warpPicks(p.warp, now);
+    if (std::none_of(now.begin(), now.end(), [&](const Pick& q) { return q.lanes == p.lanes && q.pc == pc; }))
+      return {};
     forgetHangWatch();
     const Group g{p.lanes, pc};
     beginRecord(rec, p.warp, pc);
@@ -92,7 +101,8 @@ void Engine::runChosen(RunResult& r, std::uint64_t maxSteps, Chooser& chooser) {
     bool forced = false;
     if (const std::optional<Pick> policy = policyPick()) {
       picks(now);
-      const Pick p = now.empty() ? *policy : chooser.choose(now, *policy, at);
+      if (std::find(now.begin(), now.end(), *policy) == now.end()) now.push_back(*policy);
+      const Pick p = chooser.choose(now, *policy, at);
       if (!(p == *policy)) {
         s = forcedStep(p);  // adds it to r.forced
         forced = s.executed;
