@@ -45,9 +45,19 @@ bool Viewer::open(const ui::LaunchRequest& in) {
     m_showError = true;
     return false;
   }
+  adopt(std::move(std::get<std::unique_ptr<ui::Session>>(made)), in.path);
+  std::error_code ec;
+  const fs::path abs = fs::absolute(in.path, ec);
+  m_settings.lastFile = ec ? in.path : abs.string();
+  m_settings.lastDir = fs::path(m_settings.lastFile).parent_path().string();
+  m_status = ui::openedText(*m_session, in.path);
+  return true;
+}
+
+void Viewer::adopt(std::unique_ptr<ui::Session> session, std::string file) {
   m_driver.stop();
-  m_session = std::move(std::get<std::unique_ptr<ui::Session>>(made));
-  m_file = in.path;
+  m_session = std::move(session);
+  m_file = std::move(file);
   m_choices = {};
   m_sceneRevision = 0;
   m_listingScrolledAt = UINT64_MAX;
@@ -55,12 +65,6 @@ bool Viewer::open(const ui::LaunchRequest& in) {
   m_error.clear();
   m_showError = false;
   m_showExamples = false;
-  std::error_code ec;
-  const fs::path abs = fs::absolute(in.path, ec);
-  m_settings.lastFile = ec ? in.path : abs.string();
-  m_settings.lastDir = fs::path(m_settings.lastFile).parent_path().string();
-  m_status = ui::openedText(*m_session, in.path);
-  return true;
 }
 
 void Viewer::setTheme(const std::string& name) {

@@ -41,6 +41,9 @@ class Viewer {
   // shows the errors (also returned through error()).
   bool open(const ui::LaunchRequest& in);
   const std::string& error() const { return m_error; }
+  // Shows a session made elsewhere (a test's, with an engine set up by hand),
+  // as open() shows the one it makes; `file` is what the title names.
+  void adopt(std::unique_ptr<ui::Session> session, std::string file);
 
   // Builds every window of one frame; `dt` is the seconds since the last
   // frame (drives long runs and autoplay). Call between NewFrame and Render.

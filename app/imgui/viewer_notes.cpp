@@ -9,6 +9,7 @@
 
 #include "app/imgui/style.hpp"
 #include "app/imgui/viewer.hpp"
+#include "ui/scene/marker_color.hpp"
 #include "ui/session/actions.hpp"
 #include "ui/session/session.hpp"
 
@@ -175,16 +176,30 @@ void Viewer::drawTimeline() {
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
   const float grab = ImGui::GetStyle().GrabMinSize * 0.5f + ImGui::GetStyle().FramePadding.x * 0.5f;
   const float x0 = a.x + grab, w = std::max(1.0f, b.x - a.x - 2 * grab);
-  const float y0 = b.y + 2, y1 = y0 + 10 * m_scale;
+  // A saved schedule's forced switch stands out: taller, wider, under a flag.
+  const float y0 = b.y + 2, y1 = y0 + 10 * m_scale, ySwitch = y1 + 4 * m_scale;
   ImDrawList& dl = *ImGui::GetWindowDrawList();
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   const ui::TimelineMarker* hot = nullptr;
+  auto xOf = [&](const ui::TimelineMarker& m) {
+    return x0 + w * static_cast<float>(static_cast<double>(m.step + 1) / static_cast<double>(hi));
+  };
   for (const ui::TimelineMarker& m : t.markers) {
-    const float x = x0 + w * static_cast<float>(static_cast<double>(m.step + 1) / static_cast<double>(hi));
-    dl.AddRectFilled(ImVec2(x - 1.5f, y0), ImVec2(x + 1.5f, y1), toU32(m_theme.groupColor(static_cast<int>(m.kind))));
+    if (m.kind == ui::MarkerKind::Switch) continue;
+    const float x = xOf(m);
+    dl.AddRectFilled(ImVec2(x - 1.5f, y0), ImVec2(x + 1.5f, y1), toU32(ui::markerColor(m.kind, m_theme)));
     if (mouse.y >= y0 && mouse.y <= y1 + 2 && mouse.x >= x - 3 && mouse.x <= x + 3) hot = &m;
   }
-  ImGui::Dummy(ImVec2(w, y1 - y0 + 2));
+  // Drawn last, over a marker of the same step, and taking the pointer from it.
+  for (const ui::TimelineMarker& m : t.markers) {
+    if (m.kind != ui::MarkerKind::Switch) continue;
+    const float x = xOf(m), half = 2 * m_scale, flag = 5 * m_scale;
+    const ImU32 c = toU32(ui::markerColor(m.kind, m_theme));
+    dl.AddRectFilled(ImVec2(x - half, y0), ImVec2(x + half, ySwitch), c);
+    dl.AddTriangleFilled(ImVec2(x - flag, y0), ImVec2(x + flag, y0), ImVec2(x, y0 + flag + 1), c);
+    if (mouse.y >= y0 && mouse.y <= ySwitch + 2 && mouse.x >= x - flag && mouse.x <= x + flag) hot = &m;
+  }
+  ImGui::Dummy(ImVec2(w, ySwitch - y0 + 2));
   if (hot && ImGui::IsWindowHovered()) {
     ImGui::SetTooltip("step %llu, %s: %s (click to go there)", static_cast<unsigned long long>(hot->step + 1),
                       std::string(ui::markerKindName(hot->kind)).c_str(), hot->tooltip.c_str());

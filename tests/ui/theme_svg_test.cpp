@@ -44,6 +44,8 @@ TEST(Theme, BundledFilesMatchTheBuiltInThemes) {
     EXPECT_EQ(file->laneExecuted, b.laneExecuted) << name;
     EXPECT_EQ(file->flowShuffle, b.flowShuffle) << name;
     EXPECT_EQ(file->changed, b.changed) << name;
+    EXPECT_EQ(file->race, b.race) << name;
+    EXPECT_EQ(file->forcedSwitch, b.forcedSwitch) << name;
     EXPECT_EQ(file->groups, b.groups) << name;
     EXPECT_EQ(file->fontSize, b.fontSize) << name;
     EXPECT_EQ(file->laneWidth, b.laneWidth) << name;

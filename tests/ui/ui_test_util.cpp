@@ -81,7 +81,7 @@ ws::ui::Frame Bench::frame() const {
 ws::ui::HistoryIndex Bench::index() const {
   ws::ui::HistoryIndex ix;
   ws::ui::VectorRecords v(records);
-  ix.sync(*program, v);
+  ix.sync(*program, state, v);
   return ix;
 }
 

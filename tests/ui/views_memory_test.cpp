@@ -264,7 +264,7 @@ TEST(HistoryIndex, InvalidateDropsTheCutFuture) {
   for (const auto& m : ix.markers()) EXPECT_EQ(m.step, 0u);
   b.records.pop_back();
   VectorRecords v(b.records);
-  ix.sync(*b.program, v);
+  ix.sync(*b.program, b.state, v);
   EXPECT_EQ(ix.mbarriers().size(), 1u);
 }
 

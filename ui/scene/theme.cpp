@@ -34,6 +34,7 @@ constexpr ColorField kColorFields[] = {
     {"flow_async", &Theme::flowAsync},      {"flow_async_done", &Theme::flowAsyncDone},
     {"flow_complete_tx", &Theme::flowCompleteTx}, {"flow_mbarrier", &Theme::flowMbarrier},
     {"flow_memory", &Theme::flowMemory},    {"race", &Theme::race},
+    {"forced_switch", &Theme::forcedSwitch},
 };
 struct NumberField {
   std::string_view key;
@@ -73,6 +74,7 @@ Theme darkTheme() {
   t.flowShuffle = okabe_ito::kSkyBlue;  // blue is too dark on a dark background
   t.flowMemory = {0xbb, 0xbb, 0xbb};
   t.race = {0xFF, 0x5A, 0x5F};  // the light theme's red is too dark on a dark background
+  t.forcedSwitch = {0x3E, 0xE0, 0xA8};  // likewise the darkened green
   t.groups.back() = {0xee, 0xee, 0xee};  // black would vanish
   return t;
 }

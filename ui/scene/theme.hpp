@@ -53,6 +53,10 @@ struct Theme {
   // races (two unordered accesses to the same memory): a hazard red, apart
   // from every flow colour, drawn thick and labelled so colour is not alone
   Color race{0xE4, 0x00, 0x2B};
+  // a saved schedule's forced switch on the timeline: Okabe-Ito's bluish
+  // green, the one hue no other marker uses, darkened here (lightened in the
+  // dark theme) to stand out from the timeline's track at 3:1 or more
+  Color forcedSwitch{0x00, 0x7A, 0x5A};
   // match groups and other categorical colours, in order
   std::vector<Color> groups{okabe_ito::kOrange, okabe_ito::kSkyBlue, okabe_ito::kBluishGreen, okabe_ito::kYellow,
                             okabe_ito::kBlue,   okabe_ito::kVermillion, okabe_ito::kReddishPurple, okabe_ito::kBlack};

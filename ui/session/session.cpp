@@ -39,7 +39,7 @@ Session::Session(core::History h, SessionSource src)
       m_narration(std::move(src.narration)), m_maxSteps(src.maxSteps) {
   // The index learns each step as it is recorded, so it never asks the
   // history to make old records again.
-  m_history.setObserver([this](std::uint64_t i, const core::StepRecord& r) { m_index.add(program(), r, i); });
+  m_history.setObserver([this](std::uint64_t i, const core::StepRecord& r) { m_index.add(program(), state(), r, i); });
   m_viewOptions.floatBits = floatCarryingRegisters(program());
 }
 
@@ -359,7 +359,7 @@ Frame Session::frame() const {
 }
 
 const HistoryIndex& Session::index() {
-  m_index.sync(program(), m_records);
+  m_index.sync(program(), state(), m_records);
   return m_index;
 }
 

@@ -19,6 +19,7 @@ std::string_view markerKindName(MarkerKind k) {
     case MarkerKind::Diagnostic: return "diagnostic";
     case MarkerKind::Breakpoint: return "breakpoint";
     case MarkerKind::Edit: return "edit";
+    case MarkerKind::Switch: return "switch";
   }
   return "";
 }
@@ -40,6 +41,8 @@ DiagnosticsView buildDiagnostics(const Frame& f) {
                             instrText(p, r->pc), lanesPhrase(r->lanes));
     if (r->guardFalse) v.summary += fmt::format(" {} skipped it (guard false).", lanesPhrase(r->guardFalse));
   }
+  // Said apart from what ran: the interleaving a saved schedule replays turns on these steps.
+  if (r && r->forced) v.summary += " This step was a forced switch of the saved schedule: the schedule chose what ran, not the scheduler.";
   if (f.narration) {
     const std::int32_t line = r && !r->userEdit && !r->completedAsync ? lineOf(p, r->pc) : -1;
     for (const auto& n : *f.narration) {

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "ui/frame/format.hpp"
 #include "ui/frame/step_facts.hpp"
 
 namespace ws::ui {
@@ -20,6 +21,18 @@ std::string mbarrierOpName(const core::Instr& ins) {
   if (ins.has(Mod::TryWait)) return "try_wait";
   if (ins.has(Mod::TestWait)) return "test_wait";
   return "mbarrier";
+}
+
+// What a saved schedule forced at record i: the warp's lanes it ran (the
+// group it scheduled, guard-false lanes included) or the async operation it
+// completed, in place of what the policy would have run.
+std::string forcedSwitchText(const core::Program& p, const core::MachineState& layout, const core::StepRecord& r, std::uint64_t i) {
+  if (r.completedAsync)
+    return fmt::format("step {}: forced switch: the async unit completed the {} of line {} instead of the scheduler's choice",
+                       i + 1, asyncOpName(p, r.pc), lineOf(p, r.pc));
+  return fmt::format("step {}: forced switch: {}, {}, ran line {} ({}) instead of the scheduler's choice", i + 1,
+                     warpTitle(layout, r.warp), lanesPhrase(r.activeBefore ? r.activeBefore : r.lanes), lineOf(p, r.pc),
+                     instrText(p, r.pc));
 }
 
 }  // namespace
@@ -53,20 +66,20 @@ void HistoryIndex::invalidateFrom(std::uint64_t step) {
   }
 }
 
-void HistoryIndex::sync(const core::Program& p, const RecordSource& records) {
+void HistoryIndex::sync(const core::Program& p, const core::MachineState& layout, const RecordSource& records) {
   if (records.size() < m_scanned) invalidateFrom(records.size());
   // Records dropped by the history's memory budget before they were seen are skipped.
-  for (std::uint64_t i = std::max(m_scanned, records.first()); i < records.size(); ++i) scan(p, records.at(i), i);
+  for (std::uint64_t i = std::max(m_scanned, records.first()); i < records.size(); ++i) scan(p, layout, records.at(i), i);
   m_scanned = records.size();
 }
 
-void HistoryIndex::add(const core::Program& p, const core::StepRecord& r, std::uint64_t i) {
+void HistoryIndex::add(const core::Program& p, const core::MachineState& layout, const core::StepRecord& r, std::uint64_t i) {
   if (i != m_scanned) return;
-  scan(p, r, i);
+  scan(p, layout, r, i);
   ++m_scanned;
 }
 
-void HistoryIndex::scan(const core::Program& p, const core::StepRecord& r, std::uint64_t i) {
+void HistoryIndex::scan(const core::Program& p, const core::MachineState& layout, const core::StepRecord& r, std::uint64_t i) {
   const core::Instr* ins = r.userEdit || r.completedAsync ? nullptr : instrAt(p, r.pc);
   const std::uint32_t flags = ins ? ins->info().flags : 0;
   auto mark = [&](MarkerKind k, std::string tip) { m_markers.push_back({i, k, std::move(tip)}); };
@@ -76,6 +89,7 @@ void HistoryIndex::scan(const core::Program& p, const core::StepRecord& r, std::
   for (const auto& d : r.diags)
     if (d.race) m_races.push_back({i, d});
   if (r.userEdit) mark(MarkerKind::Edit, fmt::format("step {}: edited by hand", i + 1));
+  if (r.forced) mark(MarkerKind::Switch, forcedSwitchText(p, layout, r, i));
   if (!r.diags.empty())
     mark(MarkerKind::Diagnostic, fmt::format("step {}: {}: {}", i + 1, core::diagInfo(r.diags.front().kind).title,
                                              r.diags.front().message));

@@ -1,6 +1,7 @@
 #pragma once
 // What the views need to know about the past, collected once per recorded
-// step as the history grows (never rescanned per frame): timeline markers,
+// step as the history grows (never rescanned per frame): timeline markers
+// (a saved schedule's forced switches among them),
 // the mbarrier objects that mbarrier.init created and every change to them,
 // and each red.async from issue to completion. When a recorded future is cut
 // off (an edit, a chosen step, a policy change), the owner invalidates the
@@ -42,10 +43,11 @@ class HistoryIndex {
     std::uint32_t issuePc = 0;
   };
 
-  // Scans the records not yet seen.
-  void sync(const core::Program& p, const RecordSource& records);
+  // Scans the records not yet seen. `layout`: any state of the run (the
+  // warps' CTAs and places in them, which never change), for warp titles.
+  void sync(const core::Program& p, const core::MachineState& layout, const RecordSource& records);
   // Scans record i if it is the next one not yet seen (as it is recorded).
-  void add(const core::Program& p, const core::StepRecord& r, std::uint64_t i);
+  void add(const core::Program& p, const core::MachineState& layout, const core::StepRecord& r, std::uint64_t i);
   // Forget everything learnt from record `step` on (the future was cut off there).
   void invalidateFrom(std::uint64_t step);
   void clear() { invalidateFrom(0); }
@@ -65,7 +67,7 @@ class HistoryIndex {
   int findMbarrier(std::uint32_t cta, std::uint64_t offset) const;
 
  private:
-  void scan(const core::Program& p, const core::StepRecord& r, std::uint64_t i);
+  void scan(const core::Program& p, const core::MachineState& layout, const core::StepRecord& r, std::uint64_t i);
 
   std::uint64_t m_scanned = 0;
   std::vector<TimelineMarker> m_markers;

@@ -363,7 +363,9 @@ DiagnosticsView buildDiagnostics(const Frame& f);
 void addRaces(DiagnosticsView& v, const Frame& f, const HistoryIndex& index, const core::Diagnostic* selected);
 
 // ---------------------------------------------------------------- timeline
-enum class MarkerKind : std::uint8_t { Collective, Barrier, Atomic, Async, Mbarrier, Diagnostic, Breakpoint, Edit };
+// Switch: a step a saved schedule forced (core::StepRecord::forced), where the
+// run leaves its scheduling policy; what a replayed failing interleaving turns on.
+enum class MarkerKind : std::uint8_t { Collective, Barrier, Atomic, Async, Mbarrier, Diagnostic, Breakpoint, Edit, Switch };
 std::string_view markerKindName(MarkerKind k);
 struct TimelineMarker {
   std::uint64_t step = 0;  // record index (0-based): the step that did it

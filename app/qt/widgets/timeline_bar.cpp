@@ -5,26 +5,12 @@
 #include <QPainter>
 #include <QToolTip>
 
+#include <vector>
+
 #include "app/qt/widgets/scene_painter.hpp"
+#include "ui/scene/marker_color.hpp"
 
 namespace ws::qt {
-namespace {
-
-ui::Color markerColor(ui::MarkerKind k, const ui::Theme& t) {
-  switch (k) {
-    case ui::MarkerKind::Collective: return t.flowShuffle;
-    case ui::MarkerKind::Barrier: return t.laneWaiting;
-    case ui::MarkerKind::Atomic: return t.flowAtomic;
-    case ui::MarkerKind::Async: return t.flowAsync;
-    case ui::MarkerKind::Mbarrier: return t.flowMbarrier;
-    case ui::MarkerKind::Diagnostic: return t.flowKeep;
-    case ui::MarkerKind::Breakpoint: return ui::okabe_ito::kVermillion;
-    case ui::MarkerKind::Edit: return t.text;
-  }
-  return t.text;
-}
-
-}  // namespace
 
 TimelineBar::TimelineBar(SessionHost* host, QWidget* parent) : QWidget(parent), m_host(host) {
   setObjectName("timeline");
@@ -69,15 +55,33 @@ void TimelineBar::paintEvent(QPaintEvent*) {
   p.setBrush(toQColor(t.laneReady, 0.35));
   p.drawRoundedRect(QRectF(r.left(), r.top(), xOf(s->history().size()) - r.left(), r.height()), 4, 4);
   for (const auto& m : v.markers) {
+    if (m.kind == ui::MarkerKind::Switch) continue;
     const double x = xOf(m.step + 1);
-    p.setPen(QPen(toQColor(markerColor(m.kind, t)), m.kind == ui::MarkerKind::Breakpoint ? 3 : 2));
+    p.setPen(QPen(toQColor(ui::markerColor(m.kind, t)), m.kind == ui::MarkerKind::Breakpoint ? 3 : 2));
     const double top = m.kind == ui::MarkerKind::Diagnostic || m.kind == ui::MarkerKind::Breakpoint ? r.top() : r.center().y();
     p.drawLine(QPointF(x, top), QPointF(x, r.bottom()));
   }
+  // A saved schedule's forced switches over any marker of the same step: the
+  // interleaving turns on them, so each is a tick through the whole track,
+  // wider than the position line (a green edge shows either side of it when
+  // the person stands right after the switch), under a flag drawn over that
+  // line.
+  std::vector<double> switches;
+  for (const auto& m : v.markers)
+    if (m.kind == ui::MarkerKind::Switch) switches.push_back(xOf(m.step + 1));
+  const QColor switchColor = toQColor(ui::markerColor(ui::MarkerKind::Switch, t));
+  p.setPen(QPen(switchColor, 7, Qt::SolidLine, Qt::FlatCap));
+  for (const double x : switches) p.drawLine(QPointF(x, r.top()), QPointF(x, r.bottom()));
   // The current position.
   const double x = xOf(s->position());
   p.setPen(QPen(toQColor(t.text), 3));
   p.drawLine(QPointF(x, r.top() - 4), QPointF(x, r.bottom() + 2));
+  p.setPen(Qt::NoPen);
+  p.setBrush(switchColor);
+  for (const double sx : switches) {
+    const QPointF flag[] = {{sx - 6, r.top() - 9}, {sx + 6, r.top() - 9}, {sx, r.top()}};
+    p.drawPolygon(flag, 3);
+  }
   p.setPen(toQColor(t.text));
   QFont f = font();
   f.setBold(true);

@@ -1,7 +1,8 @@
 #pragma once
 // The timeline scrubber: the recorded steps as a track with markers for
 // collectives, barriers, atomics, async operations, mbarrier phases,
-// diagnostics, breakpoints and edits (ui::TimelineView); drag to any step.
+// diagnostics, breakpoints, edits and a saved schedule's forced switches
+// (ui::TimelineView); drag to any step.
 #include <QWidget>
 
 #include "app/qt/session_host.hpp"
