@@ -88,23 +88,26 @@ std::optional<Hit> searchRandom(const Scenario& s, const PreparedScenario& p, co
   return hit;
 }
 
-// Depth-first over the schedules with at most o.depth forced switches, on
-// the caller's thread. Its first schedule is the policy's.
+// Depth-first over the schedules with at most `bound` forced switches, on
+// the caller's thread, at most `budget` of them. Its first schedule is the
+// policy's. With `want`, only a failure like it counts.
 std::optional<Hit> searchExhaustive(const Scenario& s, const PreparedScenario& p, const Engine& proto,
-                                    const Options& o, const Reference& ref, std::uint64_t policySteps,
-                                    const Hooks& hooks, Result& res, std::set<std::uint64_t>& finals) {
+                                    std::uint32_t bound, std::uint64_t budget, std::uint64_t maxSteps,
+                                    const Reference& ref, std::uint64_t policySteps, const Hooks& hooks,
+                                    const Failure* want, Result& res, std::set<std::uint64_t>& finals) {
   std::vector<DfsChooser::Branch> path;
-  for (std::uint64_t index = 0; index < o.schedules; ++index) {
+  for (std::uint64_t index = 0; index < budget; ++index) {
     if (cancelled(hooks)) return std::nullopt;
     Engine e = proto;
-    DfsChooser c(e, path, o.depth, policySteps);
-    RunResult r = e.run(o.maxSteps, &c);
+    DfsChooser c(e, path, bound, policySteps);
+    RunResult r = e.run(maxSteps, &c);
     path.resize(c.reached());
     if (index > 0) {
       ++res.searched;
       finals.insert(finalState(e, p, r.stop));
-      if (judge(s, p, e, r, &ref)) return Hit{index, std::move(r.forced)};
-      if (hooks.progress) hooks.progress(Progress{res.searched, o.schedules, finals.size()});
+      const std::optional<Failure> f = judge(s, p, e, r, &ref);
+      if (f && (!want || f->sameAs(*want))) return Hit{index, std::move(r.forced)};
+      if (hooks.progress) hooks.progress(Progress{res.searched, budget, finals.size()});
     }
     if (!DfsChooser::advance(path)) {
       res.exhausted = true;
@@ -164,7 +167,8 @@ Result explore(const Scenario& s, const PreparedScenario& p, const Engine& engin
 
   const std::optional<Hit> hit =
       o.strategy == Strategy::Exhaustive
-          ? searchExhaustive(s, p, proto, o, ref, res.policySteps, hooks, res, finals)
+          ? searchExhaustive(s, p, proto, o.depth, o.schedules, o.maxSteps, ref, res.policySteps, hooks, nullptr,
+                             res, finals)
           : searchRandom(s, p, proto, o, ref, res.policySteps, hooks, res, finals);
   res.interrupted = cancelled(hooks);
   res.finalStates.assign(finals.begin(), finals.end());
@@ -188,6 +192,19 @@ Result explore(const Scenario& s, const PreparedScenario& p, const Engine& engin
         o.shrinkReplays);
     picks = sh.picks;
     found.shrinkReplays = sh.tests;
+    // Delta debugging keeps a set no switch of which can go, but dropping
+    // one moves the steps after it: a schedule with fewer switches may
+    // still fail elsewhere. Look for one among all schedules with fewer.
+    while (picks.size() > 1 && found.shrinkReplays < o.shrinkReplays && !cancelled(hooks)) {
+      Result scratch;
+      std::set<std::uint64_t> seen;
+      const std::optional<Hit> fewer =
+          searchExhaustive(s, p, proto, static_cast<std::uint32_t>(picks.size() - 1), o.shrinkReplays - found.shrinkReplays,
+                           o.maxSteps, ref, res.policySteps, hooks, &want, scratch, seen);
+      found.shrinkReplays += scratch.searched;
+      if (!fewer || fewer->forced.size() >= picks.size()) break;
+      picks = fewer->forced;
+    }
   }
   Replay last = replaySchedule(s, p, proto, std::make_shared<ForcedSchedule>(ForcedSchedule{picks}), o.maxSteps, &ref);
   // The switches that took effect (one that could not run where it stands

@@ -259,7 +259,8 @@ TEST(ExploreEngine, PolicyPickIsWhatStepRuns) {
     const Lesson l = lesson(rel);
     Engine e = l.engine();
     StepRecord rec;
-    for (int i = 0; i < 20000; ++i) {
+    int steps = 0;
+    for (int i = 0; i < 20000; ++i, ++steps) {
       const std::optional<Pick> p = e.policyPick();
       rec.reset();
       const StepResult s = e.step(&rec);
@@ -275,6 +276,7 @@ TEST(ExploreEngine, PolicyPickIsWhatStepRuns) {
       }
       if (s.stop != StopReason::None) break;
     }
+    EXPECT_GT(steps, 30) << rel;
   }
 }
 
@@ -292,6 +294,8 @@ TEST(ExploreEngine, ARunsForcedSwitchesReplayIt) {
     EXPECT_EQ(r2.stop, r.stop) << seed;
     EXPECT_EQ(replayed.state().hash(), chosen.state().hash()) << seed;
     EXPECT_EQ(r2.forced.size(), r.forced.size()) << seed;
+    EXPECT_GT(r.forced.size(), 0u) << seed;
+    EXPECT_EQ(r.stop, StopReason::Finished) << seed;
   }
 }
 
