@@ -11,6 +11,7 @@
 #include "core/scenario/buffers.hpp"
 #include "core/scenario/prepare_detail.hpp"
 #include "core/scenario/scenario_io.hpp"
+#include "core/scenario/schedule.hpp"
 #include "core/scenario/snippet.hpp"
 #include "core/scenario/values.hpp"
 #include "core/util/name_list.hpp"
@@ -331,6 +332,36 @@ struct Preparer {
     }
     return ok;
   }
+
+  // [schedule]: each switch names a warp of the launch (the loader checked
+  // the rest), and the engine gets the switches in its own warp numbering.
+  bool schedule() {
+    if (!s.schedule) return true;
+    const LaunchConfig& cfg = out.launch;
+    const std::uint64_t threads = static_cast<std::uint64_t>(cfg.block[0]) * cfg.block[1] * cfg.block[2];
+    const std::uint64_t warpsPerCta = (threads + 31) / 32;
+    const std::uint64_t ctas = static_cast<std::uint64_t>(cfg.grid[0]) * cfg.grid[1] * cfg.grid[2];
+    bool ok = true;
+    for (std::size_t i = 0; i < s.schedule->switches.size(); ++i) {
+      const ScheduleSwitch& sw = s.schedule->switches[i];
+      if (sw.async) continue;
+      const std::string path = fmt::format("schedule.switches[{}]", i);
+      if (sw.cta >= ctas) {
+        at(path + ".cta", fmt::format("CTA {} does not exist: the launch has {} CTA{} (linear indices 0 to {})", sw.cta,
+                                      ctas, ctas == 1 ? "" : "s", ctas - 1));
+        ok = false;
+      }
+      if (sw.warp >= warpsPerCta) {
+        at(path + ".warp", fmt::format("warp {} does not exist: a CTA of the launch has {} warp{} (0 to {})", sw.warp,
+                                       warpsPerCta, warpsPerCta == 1 ? "" : "s", warpsPerCta - 1));
+        ok = false;
+      }
+    }
+    if (ok)
+      out.schedule = std::make_shared<const ForcedSchedule>(
+          forcedSchedule(*s.schedule, static_cast<std::uint32_t>(warpsPerCta)));
+    return ok;
+  }
 };
 
 }  // namespace
@@ -356,7 +387,9 @@ PrepareResult prepareScenario(const Scenario& s, const FileReader& read) {
   const bool progOk = p.program();
   const bool bufOk = p.buffers();  // reported even when the program has errors
   if (!progOk || !bufOk) return r;
-  if (!p.target() || !p.launch() || !p.regInit() || !p.expectations()) return r;
+  if (!p.target() || !p.launch() || !p.regInit()) return r;
+  const bool expectOk = p.expectations();
+  if (!p.schedule() || !expectOk) return r;  // both reported
   auto made = createEngine(p.out);
   if (auto* e = std::get_if<std::string>(&made)) {
     p.at("launch", fmt::format("cannot launch: {}", *e));

@@ -13,6 +13,7 @@
 #include "core/scenario/migrate.hpp"
 #include "core/scenario/prepare_detail.hpp"
 #include "core/scenario/scenario_io.hpp"
+#include "core/scenario/schedule_load.hpp"
 #include "core/scenario/snippet.hpp"
 #include "core/scenario/toml_reader.hpp"
 #include "core/input/toml_text.hpp"
@@ -43,7 +44,7 @@ class Loader {
 
   void top(const toml::table& t) {
     m_r.checkKeys(t, "", {"format", "title", "description", "target", "narration", "program", "launch", "param",
-                          "expect", "engine", "session"});
+                          "expect", "engine", "schedule", "session"});
     if (auto v = m_r.str(t, "title", "")) m_s.title = *v;
     if (auto v = m_r.str(t, "description", "")) m_s.description = *v;
     if (auto v = m_r.str(t, "target", "")) {
@@ -55,6 +56,7 @@ class Loader {
     launch(t);
     params(t);
     engine(t);
+    detail::readSchedule(m_r, t, m_s);
     expect(t);
     session(t);
   }

@@ -1,7 +1,8 @@
 // Scenario -> TOML text. Written by hand rather than through toml++'s
 // formatter so the key order is the documented one (the order a reader
-// expects: story, program, launch, params, engine, expectations, session),
-// multi-line text stays readable, and a second save is byte-identical.
+// expects: story, program, launch, params, engine, schedule, expectations,
+// session), multi-line text stays readable, and a second save is
+// byte-identical.
 #include <fmt/format.h>
 
 #include "core/exec/diagnostics/diagnostic_names.hpp"
@@ -217,6 +218,23 @@ std::string formatScenario(const Scenario& s) {
   out += fmt::format("report_uninitialized_reads = {}\n", e.options.reportUninitializedReads);
   if (e.maxSteps) out += fmt::format("max_steps = {}\n", *e.maxSteps);
   if (e.checkRaces) out += fmt::format("check_races = {}\n", *e.checkRaces);
+
+  if (s.schedule) {
+    // A switch is always written whole, one per line: the file is read (and
+    // diffed) switch by switch.
+    out += "\n[schedule]\n";
+    out += fmt::format("version = {}\n", s.schedule->version);
+    if (!s.schedule->foundBy.empty()) out += "found_by = " + quote(s.schedule->foundBy) + "\n";
+    out += "switches = [";
+    for (const ScheduleSwitch& sw : s.schedule->switches) {
+      if (sw.async)
+        out += fmt::format("\n  {{ step = {}, async = {} }},", sw.step, *sw.async);
+      else
+        out += fmt::format("\n  {{ step = {}, cta = {}, warp = {}, lanes = \"0x{:08x}\" }},", sw.step, sw.cta, sw.warp,
+                           sw.lanes);
+    }
+    out += s.schedule->switches.empty() ? "]\n" : "\n]\n";
+  }
 
   const Expectations& x = s.expect;
   {

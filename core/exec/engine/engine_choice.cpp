@@ -17,6 +17,14 @@ namespace {
 
 bool idleLanes(const WarpControl& c, LaneMask lanes) { return (lanes & ~(c.yielded | c.polling)) == 0; }
 
+// Whether forced pick `f` is the choice `p`. A saved schedule names lanes
+// alone (kAnyPc): they run wherever they stand, as forcedStep() runs them.
+bool takes(const Pick& f, const Pick& p) {
+  if (f.kind == Pick::Kind::Group && f.pc == kAnyPc)
+    return p.kind == Pick::Kind::Group && p.warp == f.warp && p.lanes == f.lanes;
+  return p == f;
+}
+
 }  // namespace
 
 // Warp w's choices: the groups of its candidate lanes that are free to run,
@@ -53,7 +61,7 @@ std::optional<Pick> Engine::policyPick() const {
       std::vector<Pick> now;
       picks(now);
       for (const Pick& p : now)
-        if (p == f->pick) return p;
+        if (takes(f->pick, p)) return p;
     }
   const Plan p = planScan();
   if (p.kind == Plan::Kind::Run)
