@@ -17,6 +17,7 @@
 #include "app/cli/run_loop.hpp"
 #include "core/exec/diagnostics/diagnostic_names.hpp"
 #include "core/explore/explorer.hpp"
+#include "core/scenario/schedule.hpp"
 #include "ui/files/scenario_document.hpp"
 #include "ui/frame/format.hpp"
 #include "ui/frame/step_facts.hpp"
@@ -46,29 +47,12 @@ std::string_view failureKind(ex::Failure::Kind k) {
   return "";
 }
 
-// A forced switch as the scenario stores it.
-core::ScheduleSwitch switchOf(const core::Engine& e, const core::ForcedPick& f) {
-  core::ScheduleSwitch s;
-  s.step = f.step;
-  if (f.pick.kind == core::Pick::Kind::Async) {
-    s.async = f.pick.asyncId;
-    return s;
-  }
-  const core::MachineState& st = e.state();
-  s.cta = st.warps[f.pick.warp].cta;
-  s.warp = f.pick.warp - st.ctas[s.cta].firstWarp;
-  s.lanes = f.pick.lanes;
-  return s;
-}
-
-std::string describeSwitch(const app::Input& in, const core::Engine& e, const core::ForcedPick& f) {
-  if (f.pick.kind == core::Pick::Kind::Async)
-    return fmt::format("step {}: async operation {} completes", f.step, f.pick.asyncId);
-  const core::ScheduleSwitch s = switchOf(e, f);
+std::string describeSwitch(const app::Input& in, const core::ScheduleSwitch& s, const core::Pick& pick) {
+  if (s.async) return fmt::format("step {}: async operation {} completes", s.step, *s.async);
   const core::Program& p = *in.prepared.program;
-  const std::uint32_t line = f.pick.pc < p.instrs.size() ? ptxLineOf(p, f.pick.pc) : 0;
-  return fmt::format("step {}: CTA {} warp {}, {}, runs {}: {}", f.step, s.cta, s.warp, ui::lanesPhrase(s.lanes),
-                     in.prepared.where(line), ui::instrText(p, f.pick.pc));
+  const std::uint32_t line = pick.pc < p.instrs.size() ? ptxLineOf(p, pick.pc) : 0;
+  return fmt::format("step {}: CTA {} warp {}, {}, runs {}: {}", s.step, s.cta, s.warp, ui::lanesPhrase(s.lanes),
+                     in.prepared.where(line), ui::instrText(p, pick.pc));
 }
 
 // A progress bar on a terminal, redrawn at most ten times a second.
@@ -100,16 +84,13 @@ class ProgressBar {
 };
 
 // The input scenario with the schedule and the policies it is relative to.
-core::Scenario foundScenario(const app::Input& in, const core::Engine& e, const ex::Found& f, const std::string& by) {
+core::Scenario foundScenario(const app::Input& in, core::ScheduleSpec spec) {
   core::Scenario s = in.scenario;
   s.engine.options = in.prepared.options;
   s.engine.options.mufu = nullptr;
   s.engine.checkRaces = in.prepared.options.checkRaces;
-  core::ScheduleSpec spec;
-  spec.foundBy = by;
-  for (const core::ForcedPick& p : f.schedule.picks) spec.switches.push_back(switchOf(e, p));
   s.schedule = std::move(spec);
-  if (s.title.empty() || s.title.find("schedule found") == std::string::npos)
+  if (s.title.find("schedule found") == std::string::npos)
     s.title = fmt::format("{} (schedule found by explore)", s.title.empty() ? in.prepared.launch.entry : s.title);
   return s;
 }
@@ -177,9 +158,11 @@ int exploreCommand(const ExploreOptions& o) {
   const std::string by = fmt::format("explore --strategy {} --seed {} --depth {}: schedule {} of {}",
                                      ex::strategySlug(opt.strategy), opt.seed, opt.depth,
                                      res.found ? res.found->index : 0, opt.schedules);
+  const core::ScheduleSpec spec =
+      res.found ? core::scheduleSpec(res.found->schedule, engine.state(), by) : core::ScheduleSpec{};
   std::string saved, saveError;
   if (res.found && !o.output.empty()) {
-    core::Scenario s = foundScenario(*in, engine, *res.found, by);
+    core::Scenario s = foundScenario(*in, spec);
     saveError = ui::saveScenarioAs(s, o.output);
     if (saveError.empty()) saved = o.output;
   }
@@ -206,8 +189,9 @@ int exploreCommand(const ExploreOptions& o) {
       fj["schedule"] = f.index;
       fj["failure"] = {{"kind", failureKind(f.failure.kind)}, {"what", f.failure.what}};
       fj["switches"] = nlohmann::json::array();
-      for (const core::ForcedPick& p : f.schedule.picks) {
-        const core::ScheduleSwitch s = switchOf(engine, p);
+      for (std::size_t i = 0; i < spec.switches.size(); ++i) {
+        const core::ScheduleSwitch& s = spec.switches[i];
+        const core::ForcedPick& p = f.schedule.picks[i];
         nlohmann::json sj = {{"step", s.step}};
         if (s.async) {
           sj["async"] = *s.async;
@@ -242,7 +226,8 @@ int exploreCommand(const ExploreOptions& o) {
         fmt::print("  {} forced switch{}", f.schedule.picks.size(), f.schedule.picks.size() == 1 ? "" : "es");
         if (opt.shrink) fmt::print(" (shrunk from {} in {} replays)", f.switchesFound, f.shrinkReplays);
         fmt::print(":\n");
-        for (const core::ForcedPick& p : f.schedule.picks) fmt::print("    {}\n", describeSwitch(*in, engine, p));
+        for (std::size_t i = 0; i < spec.switches.size(); ++i)
+          fmt::print("    {}\n", describeSwitch(*in, spec.switches[i], f.schedule.picks[i].pick));
       }
       for (const auto& d : f.run.diags) printDiagnostic(*in, d);
       fmt::print("searched {}\n", searched);
