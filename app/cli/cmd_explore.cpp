@@ -17,7 +17,7 @@
 #include "app/cli/run_loop.hpp"
 #include "core/exec/diagnostics/diagnostic_names.hpp"
 #include "core/explore/explorer.hpp"
-#include "core/scenario/schedule.hpp"
+#include "core/scenario/schedule/schedule.hpp"
 #include "ui/files/scenario_document.hpp"
 #include "ui/frame/format.hpp"
 #include "ui/frame/step_facts.hpp"

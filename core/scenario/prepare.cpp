@@ -11,7 +11,7 @@
 #include "core/scenario/buffers.hpp"
 #include "core/scenario/prepare_detail.hpp"
 #include "core/scenario/scenario_io.hpp"
-#include "core/scenario/schedule.hpp"
+#include "core/scenario/schedule/schedule.hpp"
 #include "core/scenario/snippet.hpp"
 #include "core/scenario/values.hpp"
 #include "core/util/name_list.hpp"

@@ -13,7 +13,7 @@
 #include "core/scenario/migrate.hpp"
 #include "core/scenario/prepare_detail.hpp"
 #include "core/scenario/scenario_io.hpp"
-#include "core/scenario/schedule_load.hpp"
+#include "core/scenario/schedule/schedule_load.hpp"
 #include "core/scenario/snippet.hpp"
 #include "core/scenario/toml_reader.hpp"
 #include "core/input/toml_text.hpp"

@@ -8,7 +8,7 @@
 
 #include <cstring>
 
-#include "core/scenario/schedule.hpp"
+#include "core/scenario/schedule/schedule.hpp"
 #include "tests/core/scenario_test_util.hpp"
 
 namespace ws::core {

@@ -3,7 +3,7 @@
 // engine in its own warp numbering.
 #include <gtest/gtest.h>
 
-#include "core/scenario/schedule.hpp"
+#include "core/scenario/schedule/schedule.hpp"
 #include "tests/core/scenario_test_util.hpp"
 
 namespace ws::core {

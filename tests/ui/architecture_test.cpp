@@ -88,6 +88,7 @@ const std::vector<Room>& rooms() {
       {"core/trace/", {"core/exec/", "core/isa/", "core/ptx/", "core/util/"}},
       {"core/input/", {"core/ptx/", "core/util/"}},
       {"core/scenario/", {"core/"}},
+      {"core/scenario/schedule/", {"core/"}},
       {"core/explore/", {"core/"}},
       {"ui/frame/", {"core/"}},
       {"ui/views/", {"core/", "ui/frame/"}},

@@ -1,11 +1,11 @@
 // [schedule] -> ScheduleSpec, reporting every problem with file:line:col.
-#include "core/scenario/schedule_load.hpp"
+#include "core/scenario/schedule/schedule_load.hpp"
 
 #include <fmt/format.h>
 
 #include <charconv>
 
-#include "core/scenario/schedule.hpp"
+#include "core/scenario/schedule/schedule.hpp"
 
 namespace ws::core::detail {
 namespace {

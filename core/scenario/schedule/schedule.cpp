@@ -1,4 +1,4 @@
-#include "core/scenario/schedule.hpp"
+#include "core/scenario/schedule/schedule.hpp"
 
 #include <algorithm>
 
