@@ -193,6 +193,22 @@ def main():
         t.add("Build scene, 4 warps x 32 registers", fmt_time(s), "< 1 ms", s < 1e-3,
               f"wall {fmt_time(seconds(scene, 'real_time'))}")
 
+    # Schedule exploration (bench/bench_explore.cpp): the one-job rows in
+    # process CPU time, the every-core rows in wall time.
+    for prefix, label, target in (
+            ("BM_ExploreLostUpdateFixed/schedules:2000/jobs:1/", "128 threads (lost-update), one job", 2000),
+            ("BM_ExploreLostUpdateFixed/schedules:2000/jobs:0/", "128 threads (lost-update), every core, wall", None),
+            ("BM_ExploreBlockHistogram/schedules:200/jobs:1/", "1,024 threads (block-histogram), one job", None),
+            ("BM_ExploreBlockHistogram/schedules:200/jobs:0/", "1,024 threads (block-histogram), every core, wall",
+             None)):
+        row = find(runs, prefix)
+        if row:
+            per_min = row["schedules_per_min"]
+            t.add(f"Explore, {label}", f"{per_min:,.0f} schedules/min",
+                  f">= {target:,} schedules/min" if target else "(no target)",
+                  per_min >= target if target else None,
+                  f"{row['schedules_per_s']:,.0f} schedules/s, {row['jobs']:.0f} job(s)")
+
     frontend_row(t, "Qt", out / "qt.txt")
     frontend_row(t, "ImGui", out / "imgui.txt")
     t.print()
