@@ -117,6 +117,8 @@ void addExploreCommand(CLI::App& app, ExploreOptions& o) {
                                       "search (a Slurm job array, GNU parallel)");
   cmd->add_option("-o,--output", o.output, "save the failing schedule, shrunk, as a scenario that replays it");
   cmd->add_flag("--no-shrink", o.noShrink, "keep every forced switch of the failing schedule");
+  cmd->add_flag("--ignore-expect", o.ignoreExpect,
+                "judge schedules as if the scenario had no [expect] (a lesson that expects its bug to show)");
   cmd->add_flag("--json", o.json, "print the result as JSON");
   cmd->footer("A schedule fails with an error or undefined behaviour (a race, a hang, a deadlock), an [expect] not "
               "met, or, where the scenario expects nothing, final buffers other than the scheduling policy's.\n"
@@ -132,6 +134,7 @@ int exploreCommand(const ExploreOptions& o) {
   opt.depth = o.depth.value_or(opt.strategy == ex::Strategy::Exhaustive ? 2u : 3u);
   opt.jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
   opt.shrink = !o.noShrink;
+  opt.ignoreExpectations = o.ignoreExpect;
   if (!o.shard.empty() && !parseShard(o.shard, opt.shard, opt.shards)) {
     fmt::print(stderr, "error: --shard '{}' is not I/N with 0 <= I < N\n", o.shard);
     return app::kExitUsage;

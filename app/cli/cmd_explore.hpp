@@ -19,6 +19,7 @@ struct ExploreOptions {
   std::string output;     // -o: the failing schedule as a scenario
   bool json = false;
   bool noShrink = false;
+  bool ignoreExpect = false;
 };
 
 void addExploreCommand(CLI::App& app, ExploreOptions& o);

@@ -145,8 +145,14 @@ Replay replaySchedule(const Scenario& s, const PreparedScenario& p, const Engine
   return out;
 }
 
-Result explore(const Scenario& s, const PreparedScenario& p, const Engine& engine, const Options& o,
+Result explore(const Scenario& scenario, const PreparedScenario& p, const Engine& engine, const Options& o,
                const Hooks& hooks) {
+  Scenario unexpecting;
+  if (o.ignoreExpectations) {
+    unexpecting = scenario;
+    unexpecting.expect = Expectations{};
+  }
+  const Scenario& s = o.ignoreExpectations ? unexpecting : scenario;
   Engine proto = engine;
   proto.setSchedule(nullptr);
   Result res;

@@ -30,6 +30,9 @@ struct Options {
   std::uint64_t maxSteps = kDefaultMaxSteps;
   bool shrink = true;
   std::uint64_t shrinkReplays = 2000;
+  // Judge every schedule as if the scenario had no [expect]: a scenario that
+  // documents a bug (expects its hang or race) then fails where it shows.
+  bool ignoreExpectations = false;
 };
 
 struct Progress {

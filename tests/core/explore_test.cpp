@@ -94,6 +94,32 @@ TEST(Explore, AFoundScheduleFailsTheSameWayOnEveryReplay) {
             })());
 }
 
+// One mbarrier, two phases, a reader that may start late: the policy's
+// schedule finishes, some other one hangs (the parity aliases).
+TEST(Explore, FindsTheHangOfAnAliasedParity) {
+  const Lesson l = lesson("mbarrier-parity-aliasing/buggy.toml");
+  Engine e = l.engine();
+  EXPECT_EQ(e.run(kDefaultMaxSteps).stop, StopReason::Finished);
+  const ex::Result res = search(l, {});
+  ASSERT_TRUE(res.found);
+  EXPECT_GT(res.found->index, 0u);
+  EXPECT_EQ(res.found->failure.kind, ex::Failure::Kind::Diagnostic);
+  EXPECT_EQ(res.found->failure.diag, DiagKind::Hang);
+  EXPECT_EQ(res.found->schedule.picks.size(), 1u);
+  const auto schedule = std::make_shared<ForcedSchedule>(res.found->schedule);
+  for (int i = 0; i < 2; ++i) {
+    const ex::Replay rp = ex::replaySchedule(l.scenario, l.prepared, l.engine(), schedule, kDefaultMaxSteps, nullptr);
+    ASSERT_TRUE(rp.failure);
+    EXPECT_EQ(rp.failure->diag, DiagKind::Hang);
+  }
+  // The lesson's saved copy of it hangs as its [expect] says.
+  const Lesson found = lesson("mbarrier-parity-aliasing/found.toml");
+  ASSERT_TRUE(found.prepared.schedule);
+  Engine replay = found.engine();
+  EXPECT_EQ(replay.run(kDefaultMaxSteps).stop, StopReason::Deadlock);
+  EXPECT_FALSE(search(lesson("mbarrier-parity-aliasing/fixed.toml"), {}).found);
+}
+
 // The rate the issue asks for: among 100 seeds, PCT finds the lost update
 // within the first 1,000 schedules in at least 99.
 TEST(Explore, PctFindsTheLostUpdateWithin1000SchedulesForAlmostEverySeed) {
