@@ -4,12 +4,15 @@
 // end in a message. Invariants: recording a step (History) executes exactly
 // what an unrecorded step does; moving back and forth through the history
 // (checkpoints, replay, the memory budget dropping old steps) reproduces the
-// same states; the views and the scene build at any position.
+// same states; the views and the scene build at any position; a random
+// walk's forced switches, replayed as a saved schedule, end where it did.
+#include <algorithm>
 #include <charconv>
 #include <exception>
 
 #include <fmt/format.h>
 
+#include "core/explore/strategy.hpp"
 #include "core/ptx/parser.hpp"
 #include "core/trace/history.hpp"
 #include "fuzz/fuzz_entries.hpp"
@@ -142,6 +145,30 @@ std::string history(const core::Engine& start, const Header& h) {
   return {};
 }
 
+// Schedule exploration's promise: the switches a chooser forced, replayed as
+// a schedule, take the run to the same state. (A hang is found by probes
+// whose timing depends on how the steps were taken: those runs only have
+// to end alike.)
+std::string schedules(const core::Engine& start, const Header& h) {
+  core::Engine chosen = start;
+  core::explore::RandomChooser walk(h.steps * 7919 + 1, h.steps);
+  const core::RunResult a = chosen.run(h.steps, &walk);
+  core::Engine replayed = start;
+  replayed.setSchedule(std::make_shared<core::ForcedSchedule>(core::ForcedSchedule{a.forced}));
+  const core::RunResult b = replayed.run(h.steps);
+  auto hung = [](const core::RunResult& r) {
+    return std::any_of(r.diags.begin(), r.diags.end(), [](const core::Diagnostic& d) {
+      return d.kind == core::DiagKind::Hang || d.kind == core::DiagKind::StepBudget;
+    });
+  };
+  if (hung(a) || hung(b)) return {};
+  if (a.stop != b.stop || a.steps != b.steps)
+    return fmt::format("a replayed schedule ends otherwise: {} steps, stop {} against {} steps, stop {}", b.steps,
+                       static_cast<int>(b.stop), a.steps, static_cast<int>(a.stop));
+  if (chosen.state().hash() != replayed.state().hash()) return "a replayed schedule reaches another state";
+  return {};
+}
+
 void views(ui::Session& s) {
   s.views();
   const ui::Scene scene = ui::buildScene(s.frame(), &s.index(), ui::Theme{});
@@ -185,6 +212,7 @@ std::string runProgramInput(std::string_view data) {
     if (auto* e = std::get_if<std::string>(&made)) return e->empty() ? "the engine refused a launch without a message" : "";
     const core::Engine& start = std::get<core::Engine>(made);
     if (auto e = history(start, h); !e.empty()) return e;
+    if (auto e = schedules(start, h); !e.empty()) return e;
     session(start, h);
   } catch (const std::exception& e) {
     return fmt::format("the engine threw: {}", e.what());
