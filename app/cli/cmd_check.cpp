@@ -14,8 +14,9 @@
 namespace ws::cli {
 
 void addCheckCommand(CLI::App& app, CheckOptions& o) {
-  CLI::App* cmd = app.add_subcommand("check", "Run a scenario or PTX launch in hardware mode and list every "
-                                              "undefined-behaviour diagnostic");
+  CLI::App* cmd = app.add_subcommand("check", "Run a scenario or PTX launch in hardware mode (a scenario with a "
+                                              "[schedule]: in its own mode) and list every undefined-behaviour "
+                                              "diagnostic");
   app::addInputOptions(cmd, o.in, false);
   cmd->add_flag("--json", o.json, "print the diagnostics as JSON");
   cmd->footer("Exit status: 0 no diagnostics, 1 at least one (or the run did not finish), 2 bad command line or "
@@ -24,7 +25,7 @@ void addCheckCommand(CLI::App& app, CheckOptions& o) {
 
 int checkCommand(const CheckOptions& o) {
   ui::LaunchRequest request = o.in;
-  request.mode = "hardware";  // report and go on
+  request.commandMode = "hardware";  // report and go on (a saved schedule keeps its own mode)
   request.races = true;       // races are what people bring to a check
   auto in = app::loadEngine(request);
   if (!in) return app::kExitUsage;

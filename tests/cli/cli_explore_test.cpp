@@ -82,6 +82,22 @@ TEST(CliExplore, APtxLaunchFailsByRaceOrByDifferingBuffers) {
   EXPECT_TRUE(contains(j["found"]["failure"]["what"].get<std::string>(), "under the scheduling policy"));
 }
 
+// A saved schedule replays only under the policies it was found with:
+// `check` keeps the scenario's mode for it (and finds the hang the schedule
+// leads to), and --mode/--scheduling that would change them are refused.
+TEST(CliExplore, ASavedScheduleKeepsItsPolicies) {
+  const std::string found = std::string(WS_SOURCE_DIR) + "/scenarios/mbarrier-parity-aliasing/found.toml";
+  const Result c = cli({"check", found});
+  EXPECT_EQ(c.code, 1) << c.out << c.err;
+  EXPECT_TRUE(contains(c.out + c.err, ": hang: every live thread polls")) << c.out << c.err;
+  EXPECT_TRUE(contains(c.out, "1 diagnostic; the run deadlock")) << c.out;
+  const Result r = cli({"run", found, "--mode", "hardware"});
+  EXPECT_EQ(r.code, 2) << r.out << r.err;
+  EXPECT_TRUE(contains(r.err, "holds a [schedule] found under strict mode and round-robin scheduling")) << r.err;
+  EXPECT_EQ(cli({"run", found, "--scheduling", "run-to-block"}).code, 2);
+  EXPECT_EQ(cli({"run", found, "--mode", "strict"}).code, 0);
+}
+
 TEST(CliExplore, BadInputIsExitCode2) {
   EXPECT_EQ(cli({"explore", kLessons + "no-such.toml"}).code, 2);
   EXPECT_EQ(cli({"explore", kLessons + "fixed.toml", "--shard", "3/2"}).code, 2);

@@ -136,14 +136,24 @@ std::string uniqueName(const core::Scenario& s, const std::string& base) {
 }
 
 // The request's engine options over the scenario's; "" if they are valid.
-std::string applyEngine(const LaunchRequest& r, core::EngineSpec& e) {
-  if (r.mode == "hardware") e.options.mode = core::ExecMode::Hardware;
-  else if (r.mode == "strict") e.options.mode = core::ExecMode::Strict;
-  else if (!r.mode.empty()) return fmt::format("error: mode '{}' is not strict or hardware", r.mode);
+// A saved [schedule] replays only under the policies it was found with, so
+// options that change them are an error there, and a command's own mode
+// gives way.
+std::string applyEngine(const LaunchRequest& r, core::Scenario& s) {
+  core::EngineSpec& e = s.engine;
+  const core::EngineOptions before = e.options;
+  const std::string& mode = !r.mode.empty() || s.schedule ? r.mode : r.commandMode;
+  if (mode == "hardware") e.options.mode = core::ExecMode::Hardware;
+  else if (mode == "strict") e.options.mode = core::ExecMode::Strict;
+  else if (!mode.empty()) return fmt::format("error: mode '{}' is not strict or hardware", mode);
   if (r.scheduling == "round-robin") e.options.scheduling = core::WarpScheduling::RoundRobin;
   else if (r.scheduling == "run-to-block") e.options.scheduling = core::WarpScheduling::RunToBlock;
   else if (!r.scheduling.empty())
     return fmt::format("error: scheduling '{}' is not round-robin or run-to-block", r.scheduling);
+  if (s.schedule && (e.options.mode != before.mode || e.options.scheduling != before.scheduling))
+    return fmt::format("error: {} holds a [schedule] found under {} mode and {} scheduling; --mode/--scheduling "
+                       "would replay another interleaving (leave them out)",
+                       r.path, core::modeSlug(before.mode), core::schedulingSlug(before.scheduling));
   if (r.maxSteps) e.maxSteps = r.maxSteps;
   e.options.checkRaces = r.races.value_or(e.checkRaces.value_or(r.racesByDefault));
   return {};
@@ -157,7 +167,7 @@ std::variant<OpenedLaunch, std::string> openScenarioFile(const LaunchRequest& r)
   auto load = core::loadScenarioFile(r.path, scenarioLoadOptions(r.allowFiles));
   if (!load.ok()) return loadErrorsText(load.errors, fmt::format("{}: error: the scenario could not be loaded", r.path));
   OpenedLaunch out{std::move(*load.scenario), std::move(*load.prepared)};
-  if (std::string err = applyEngine(r, out.scenario.engine); !err.empty()) return err;
+  if (std::string err = applyEngine(r, out.scenario); !err.empty()) return err;
   out.prepared.options.mode = out.scenario.engine.options.mode;
   out.prepared.options.scheduling = out.scenario.engine.options.scheduling;
   out.prepared.options.checkRaces = out.scenario.engine.options.checkRaces;
@@ -199,7 +209,7 @@ std::variant<OpenedLaunch, std::string> openPtxFile(const LaunchRequest& r, cons
     s.params.emplace_back(std::move(bp));
   }
   s.engine.options.scheduling = r.ptxScheduling;
-  if (std::string e = applyEngine(r, s.engine); !e.empty()) return e;
+  if (std::string e = applyEngine(r, s); !e.empty()) return e;
 
   // The entry and the scalars' declared types come from the module, so it is
   // read first when they are needed (with the reader the preparation uses,

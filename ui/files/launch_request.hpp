@@ -36,6 +36,10 @@ struct LaunchRequest {
   // Engine options, for both kinds of input ("" keeps the scenario's).
   std::string mode;        // "strict" or "hardware"
   std::string scheduling;  // "round-robin" or "run-to-block"
+  // A command's own mode ("" none: `check` runs in hardware mode), given up
+  // for a scenario with a [schedule]: its switches are relative to the
+  // scenario's own policies (docs/scenario-format.md).
+  std::string commandMode;
   std::uint64_t maxSteps = 0;  // 0: the scenario's engine.max_steps, else the default
   // The race detector (docs/races.md): --races / --no-races; without either,
   // the scenario's engine.check_races, else racesByDefault: on for the
