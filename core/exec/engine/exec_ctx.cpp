@@ -361,8 +361,9 @@ void ExecCtx::diag(DiagKind kind, LaneMask lanes, std::string message, std::uint
   if (mode() == ExecMode::Hardware) {
     if (const auto f = hw::recordedFault(kind))
       diag(DiagKind::HardwareFault, lanes,
-           fmt::format("an H200 stopped this kernel with \"{}\" ({}); warpscope stops at the first lane that breaks "
-                       "the rule, the recording does not say at which instruction the GPU stopped",
+           fmt::format("an H200 stopped the kernel recorded for this misuse with \"{}\" ({}); hardware mode stops "
+                       "here, at the first lane that breaks the rule (the recording does not say at which instruction "
+                       "the GPU stopped)",
                        hw::cudaErrorText(f->error), f->recording),
            pc);
   }
