@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 #include <imgui.h>
 
-#include "app/imgui/rich_text.hpp"
+#include "app/imgui/fonts.hpp"
 #include "app/imgui/style.hpp"
 #include "app/imgui/viewer.hpp"
 #include "ui/scene/marker_color.hpp"

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "app/imgui/rich_text.hpp"
+#include "app/imgui/fonts.hpp"
 #include "tests/imgui/headless.hpp"
 
 namespace ws::imgui {
