@@ -13,11 +13,14 @@ struct MigrationStep {
   void (*apply)(toml::table& doc);
 };
 
-// Format 1 is the first published format, so there is nothing to migrate
-// yet. When format 2 changes a key, add {1, &migrate1to2} here, bump
-// kScenarioFormat, and describe the step in docs/scenario-format.md.
+// Format 2 only adds keys (goal, prerequisites, [[question]]): a format 1
+// document means the same in format 2.
+void migrate1to2(toml::table&) {}
+
+// A later format that changes a key adds {N, &migrateNtoN+1} here, bumps
+// kScenarioFormat, and describes the step in docs/scenario-format.md.
 constexpr MigrationStep kSteps[] = {
-    {0, nullptr},  // placeholder: C++ has no empty arrays; from = 0 never matches a valid file
+    {1, &migrate1to2},
 };
 
 }  // namespace

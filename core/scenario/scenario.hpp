@@ -18,12 +18,13 @@
 #include "core/exec/engine/options.hpp"
 #include "core/isa/data_type.hpp"
 #include "core/isa/instr.hpp"
+#include "core/scenario/lesson/question.hpp"
 #include "core/scenario/narration.hpp"
 
 namespace ws::core {
 
 // The format version this build writes; older versions are migrated on load.
-inline constexpr int kScenarioFormat = 1;
+inline constexpr int kScenarioFormat = 2;
 
 // A number as written in the file: TOML keeps integers and floats apart, and
 // so do we, so a saved file says `1.0` where the user wrote `1.0`.
@@ -240,6 +241,7 @@ struct Scenario {
   std::string title;
   std::string description;  // markdown
   std::string target;       // "sm_90a"; empty: the module's own
+  LessonInfo lesson;  // goal, prerequisites, authored questions
   std::vector<Narration> narration;
   ProgramSpec program;
   LaunchSpec launch;

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "core/exec/diagnostics/diagnostic_names.hpp"
+#include "core/scenario/lesson/lesson_load.hpp"
 #include "core/scenario/migrate.hpp"
 #include "core/scenario/prepare_detail.hpp"
 #include "core/scenario/scenario_io.hpp"
@@ -36,7 +37,7 @@ std::vector<std::string> diagSlugs() {
 
 class Loader {
  public:
-  Loader(TomlReader& r, Scenario& s) : m_r(r), m_s(s) {}
+  Loader(TomlReader& r, Scenario& s, std::int64_t format) : m_r(r), m_s(s), m_format(format) {}
 
   bool programOk = true;  // the program section can be prepared
   bool paramsOk = true;
@@ -44,13 +45,14 @@ class Loader {
 
   void top(const toml::table& t) {
     m_r.checkKeys(t, "", {"format", "title", "description", "target", "narration", "program", "launch", "param",
-                          "expect", "engine", "schedule", "session"});
+                          "expect", "engine", "schedule", "session", "goal", "prerequisites", "question"});
     if (auto v = m_r.str(t, "title", "")) m_s.title = *v;
     if (auto v = m_r.str(t, "description", "")) m_s.description = *v;
     if (auto v = m_r.str(t, "target", "")) {
       if (!Target::parse(*v)) m_r.error(*t.get("target"), fmt::format("'{}' is not a target like sm_90a", *v));
       else m_s.target = *v;
     }
+    detail::readLesson(m_r, t, m_format, m_s);
     narration(t);
     program(t);
     launch(t);
@@ -592,6 +594,7 @@ class Loader {
 
   TomlReader& m_r;
   Scenario& m_s;
+  std::int64_t m_format;  // as the file declared it, before migration
 };
 
 }  // namespace
@@ -610,8 +613,9 @@ ScenarioLoad loadScenarioText(std::string_view text, const std::string& fileName
     return out;
   }
   toml::table& doc = *parsed;
+  const std::int64_t declared = doc["format"].value_or<std::int64_t>(kScenarioFormat);
   if (!migrateScenario(doc, r)) return out;
-  Loader loader(r, s);
+  Loader loader(r, s, declared);
   loader.top(doc);
   if (loader.programOk && loader.paramsOk && out.errors.empty()) {
     auto prepared = prepareScenario(s, read);

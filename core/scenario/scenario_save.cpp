@@ -156,6 +156,29 @@ std::string lanesArray(LaneMask m) {
   return "[" + fmt::format("{}", fmt::join(lanes, ", ")) + "]";
 }
 
+std::string formatQuestion(const Question& q) {
+  std::string out = "\n[[question]]\n";
+  if (q.ask.step) out += fmt::format("ask_step = {}\n", *q.ask.step);
+  if (q.ask.ptxLine) out += fmt::format("ask_ptx_line = {}\n", *q.ask.ptxLine);
+  out += "prompt = " + text(q.prompt) + "\n";
+  if (!q.choices.empty()) {
+    std::vector<std::string> c;
+    for (const auto& choice : q.choices) c.push_back(quote(choice));
+    out += "choices = [" + fmt::format("{}", fmt::join(c, ", ")) + "]\n";
+  }
+  out += "answer = " + quote(q.answer) + "\n";
+  if (q.reveal.step) out += fmt::format("reveal_step = {}\n", *q.reveal.step);
+  if (q.reveal.ptxLine) out += fmt::format("reveal_ptx_line = {}\n", *q.reveal.ptxLine);
+  if (!q.explanation.empty()) out += "explanation = " + text(q.explanation) + "\n";
+  if (q.check) {
+    out += "\n[question.check]\nregister = " + quote(q.check->reg) + "\n";
+    out += fmt::format("lane = {}\n", q.check->lane);
+    if (q.check->warp) out += fmt::format("warp = {}\n", q.check->warp);
+    if (q.check->cta) out += fmt::format("cta = {}\n", q.check->cta);
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string formatScenario(const Scenario& s) {
@@ -164,6 +187,12 @@ std::string formatScenario(const Scenario& s) {
   out += "title = " + quote(s.title) + "\n";
   if (!s.description.empty()) out += "description = " + text(s.description) + "\n";
   if (!s.target.empty()) out += "target = " + quote(s.target) + "\n";
+  if (!s.lesson.goal.empty()) out += "goal = " + quote(s.lesson.goal) + "\n";
+  if (!s.lesson.prerequisites.empty()) {
+    std::vector<std::string> p;
+    for (const auto& name : s.lesson.prerequisites) p.push_back(quote(name));
+    out += "prerequisites = [" + fmt::format("{}", fmt::join(p, ", ")) + "]\n";
+  }
 
   const ProgramSpec& p = s.program;
   switch (p.kind) {
@@ -266,6 +295,7 @@ std::string formatScenario(const Scenario& s) {
     if (n.ptxLine) out += fmt::format("ptx_line = {}\n", *n.ptxLine);
     out += "text = " + text(n.text) + "\n";
   }
+  for (const Question& q : s.lesson.questions) out += formatQuestion(q);
 
   const SessionState& se = s.session;
   const bool viewEmpty = se.view.kind == FreeValue::Kind::Table && se.view.fields.empty();
