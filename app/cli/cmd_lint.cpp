@@ -16,15 +16,16 @@
 namespace ws::cli {
 
 void addLintCommand(CLI::App& app, LintOptions& o) {
-  CLI::App* cmd = app.add_subcommand("lint", "Check the [[narration]] notes of scenario files against a run: steps "
-                                             "and PTX lines that are never reached, instructions and register "
-                                             "values the notes quote wrongly");
+  CLI::App* cmd = app.add_subcommand("lint", "Check the [[narration]] notes and [[question]] answers of scenario "
+                                             "files against a run: steps and PTX lines that are never reached, "
+                                             "instructions and register values the notes quote wrongly");
   cmd->add_option("files", o.files, "scenario files (.toml)")->required()->check(CLI::ExistingFile);
   cmd->add_flag("--json", o.json, "print the findings as JSON");
   cmd->footer("Each scenario runs in its own mode, schedule and step budget; a note's step N is the state after N "
               "instructions (the first instruction is step 1), as the viewers' \"Step N\" and trace's \"step\" count (docs/scenario-format.md, "
               "[[narration]], says what is checked). Findings: step-not-reached, ptx-line-no-instruction, "
-              "ptx-line-never-runs, step-not-on-line, instruction-mismatch, register-value, register-unwritten.\n"
+              "ptx-line-never-runs, step-not-on-line, instruction-mismatch, register-value, register-unwritten; for "
+              "[[question]] blocks: question-not-reached, question-order, question-answer.\n"
               "Exit status: 0 no findings, 1 at least one, 2 a file could not be loaded or run (or a bad command "
               "line).");
 }
@@ -39,7 +40,7 @@ int lintCommand(const LintOptions& o) {
     errors = errors || !r.error.empty();
     total += r.findings.size();
     if (o.json) {
-      nlohmann::json f = {{"file", path}, {"notes", r.notes}, {"steps", r.steps}, {"stop", r.stop}};
+      nlohmann::json f = {{"file", path}, {"notes", r.notes}, {"questions", r.questions}, {"steps", r.steps}, {"stop", r.stop}};
       if (!r.error.empty()) f["error"] = r.error;
       f["findings"] = nlohmann::json::array();
       for (const ui::LintFinding& x : r.findings)

@@ -162,6 +162,55 @@ TEST(NarrationLint, AFileThatDoesNotLoadIsAnErrorNotAFinding) {
   EXPECT_FALSE(r.ok());
 }
 
+// ---------------------------------------------------------------- [[question]]
+
+std::string question(std::string_view keys, std::string_view answer, std::string_view check) {
+  return fmt::format("\n[[question]]\n{}\nprompt = 'What?'\nanswer = '{}'\n{}", keys, answer,
+                     check.empty() ? std::string() : fmt::format("\n[question.check]\n{}\n", check));
+}
+
+LintReport lintQuestions(const std::string& blocks) {
+  std::string text = std::string(kSnippet) + blocks;
+  text.replace(text.find("format = 1"), 10, "format = 2");
+  return lintScenarioText(text, path());
+}
+
+TEST(QuestionLint, RightAnswersAtReachablePointsPass) {
+  const LintReport r = lintQuestions(
+      question("ask_step = 1", "15", "register = '%r2'\nlane = 5") +  // revealed at step 2, after the mul
+      question("ask_step = 3\nreveal_step = 4", "0xffffffff", "register = '%r4'\nlane = 9") +
+      question(fmt::format("ask_ptx_line = {}", lineOf("mul.rn")), "1.25", "register = '%f2'\nlane = 5") +
+      question(fmt::format("ask_step = 0\nreveal_ptx_line = {}", lineOf("setp")), "true", "register = '%p1'\nlane = 3") +
+      question("ask_step = 2", "a word", ""));  // no check: nothing to compare
+  EXPECT_TRUE(r.error.empty()) << r.error;
+  EXPECT_EQ(r.questions, 5u);
+  EXPECT_TRUE(r.findings.empty()) << dump(r);
+}
+
+TEST(QuestionLint, WrongAnswersUnreachedPointsAndOrder) {
+  const LintReport r = lintQuestions(
+      question("ask_step = 2", "15", "register = '%r2'\nlane = 5") +  // revealed at step 3: still 15, passes
+      question("ask_step = 1", "16", "register = '%r2'\nlane = 5") +
+      question("ask_step = 0", "15", "register = '%r2'\nlane = 5") +  // revealed at step 1: not written yet
+      question("ask_step = 40", "1", "") +
+      question(fmt::format("ask_ptx_line = {}", lineOf("add.u32        %r5")), "1", "") +
+      question(fmt::format("ask_ptx_line = {}\nreveal_step = 2", lineOf("mov.b32")), "1", "") +
+      question("ask_step = 1", "fifteen", "register = '%r2'\nlane = 5") +
+      question("ask_step = 1", "15", "register = '%r2'\nwarp = 3"));
+  EXPECT_EQ(count(r, LintRule::QuestionAnswer), 4u) << dump(r);
+  EXPECT_EQ(count(r, LintRule::QuestionNotReached), 2u) << dump(r);
+  EXPECT_EQ(count(r, LintRule::QuestionOrder), 1u) << dump(r);
+  const std::string text = dump(r);
+  EXPECT_NE(text.find("the answer is \"16\", but at the reveal (step 2) `%r2` of lane 5 of warp 0 of CTA 0 holds 15"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("at the reveal (step 1) lane 5 of warp 0 of CTA 0 has not written `%r2`"), std::string::npos) << text;
+  EXPECT_NE(text.find("ask_step 40 is never reached"), std::string::npos) << text;
+  EXPECT_NE(text.find("it is revealed at step 2, before it is asked at step 3"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"fifteen\" is not a number"), std::string::npos) << text;
+  EXPECT_NE(text.find("which the launch does not have"), std::string::npos) << text;
+}
+
 // ---------------------------------------------------------------- what a note says
 
 TEST(NoteClaims, AnOpenerIsACodeSpanStartingWithAnInstruction) {
@@ -238,6 +287,16 @@ TEST(NoteClaims, NumbersMatchAsWrittenForTheRegistersType) {
   EXPECT_TRUE(numberMatches(num("2.5"), 0x4100u, core::DataType::F16));
   EXPECT_TRUE(numberMatches(num("3"), 0x40400000u, core::DataType::B32));     // float bits in an untyped register
   EXPECT_TRUE(numberMatches(num("1.5"), 0x3ff8000000000000ull, core::DataType::F64));
+}
+
+TEST(NoteClaims, AnswersAreNumbersInTheFormsAStudentTypes) {
+  EXPECT_EQ(answerNumber(" 0b101 ")->bits, 5u);
+  EXPECT_EQ(answerNumber("0xAA")->bits, 0xaau);
+  EXPECT_EQ(answerNumber("true")->bits, 1u);
+  EXPECT_EQ(answerNumber("-3")->magnitude, 3u);
+  EXPECT_DOUBLE_EQ(answerNumber("2.5")->value, 2.5);
+  EXPECT_FALSE(answerNumber("lane 3"));
+  EXPECT_FALSE(answerNumber("3 lanes"));
 }
 
 }  // namespace

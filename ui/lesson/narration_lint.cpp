@@ -12,12 +12,19 @@
 #include "core/scenario/values.hpp"
 #include "core/trace/step_record.hpp"
 #include "ui/frame/step_facts.hpp"
+#include "ui/lesson/lint_values.hpp"
 #include "ui/lesson/note_claims.hpp"
+#include "ui/lesson/question_lint.hpp"
 #include "ui/session/scenario_access.hpp"
 #include "ui/session/scenario_bridge.hpp"
 
 namespace ws::ui {
 namespace {
+
+using lint::describeValue;
+using lint::findRegister;
+using lint::stepName;
+using lint::warpName;
 
 // Positions whose instruction is remembered, to say where a misplaced
 // opener's instruction did run (about 4 MB at most).
@@ -29,12 +36,10 @@ struct ClaimCheck {
   std::string seen;  // what the lanes hold instead, for the message
 };
 
-// What a block of the file asks the run to look at: a position (`step`) or
+// What a [[narration]] note asks the run to look at: a position (`step`) or
 // every execution of a PTX line (`line`, when no step is given), and what
-// must hold there. A [[narration]] note is one watch (watchOf). Another kind
-// of block, a [[question]] say, adds its own watches from its positions and
-// its checked register (a claim with a lane and a warp): the run and the
-// claim checks do not change.
+// must hold there. [[question]] blocks have their own (question_lint.hpp),
+// driven by the same run.
 struct Watch {
   std::size_t block = 0;  // index of its LintBlock
   std::optional<std::uint64_t> step;
@@ -63,41 +68,6 @@ std::string trimmed(std::string_view s) {
   if (a == std::string_view::npos) return "";
   const std::size_t b = s.find_last_not_of(" \t\r");
   return std::string(s.substr(a, b - a + 1));
-}
-
-std::string stepName(std::uint64_t step) { return step == 0 ? "step 0 (the launch)" : fmt::format("step {}", step); }
-
-std::string warpName(const core::MachineState& st, std::uint32_t w) {
-  if (st.ctas.size() <= 1) return fmt::format("warp {}", w);
-  return fmt::format("warp {} of CTA {}", st.warps[w].warpInCta, st.warps[w].cta);
-}
-
-// The register a claim names: in the function of the instruction that ran,
-// else the only register of that name; nullopt when the program has none.
-std::optional<std::uint32_t> findRegister(const core::Program& p, const std::string& name, std::uint32_t func) {
-  std::optional<std::uint32_t> any;
-  std::size_t count = 0;
-  for (std::uint32_t r = 0; r < p.regs.size(); ++r) {
-    if (p.regs[r].name != name) continue;
-    if (p.regs[r].func == func) return r;
-    any = r;
-    ++count;
-  }
-  return count == 1 ? any : std::nullopt;
-}
-
-// A register's value as the claim writes numbers: hexadecimal claims see the
-// raw bits, decimal fractions the float the bits encode.
-std::string describeValue(std::uint64_t v, core::DataType t, QuotedNumber::Kind kind) {
-  const int width = core::bitWidth(t);
-  if (kind == QuotedNumber::Kind::Hex && width >= 8 && width <= 64)
-    return fmt::format("0x{:0{}x}", width == 64 ? v : v & ((1ull << width) - 1), width / 4);
-  if (kind == QuotedNumber::Kind::Decimal && !core::isFloat(t)) {
-    if (width == 32) return core::formatValue(v, core::DataType::F32);
-    if (width == 64) return core::formatValue(v, core::DataType::F64);
-    if (width == 16) return core::formatValue(v, core::DataType::F16);
-  }
-  return core::formatValue(v, t);
 }
 
 // Checks `c` against the warps `warps` of `st` (after the step ran).
@@ -142,7 +112,7 @@ ClaimCheck checkClaim(const core::Program& p, const core::MachineState& st, cons
 class NarrationLint {
  public:
   NarrationLint(const core::Scenario& s, const core::PreparedScenario& p, LintReport& out)
-      : m_scenario(s), m_prepared(p), m_out(out) {}
+      : m_scenario(s), m_prepared(p), m_out(out), m_questions(s) {}
 
   void run() {
     ScenarioStart start = scenarioStart(m_prepared, &m_scenario);
@@ -199,6 +169,7 @@ class NarrationLint {
       m_watches.push_back(std::move(w));
     }
     m_out.notes = m_scenario.narration.size();
+    m_out.questions = m_questions.size();
   }
 
   void indexWatches() {
@@ -226,8 +197,9 @@ class NarrationLint {
     const std::int32_t line = ran ? lineOf(p, rec->pc) : -1;
     if (rec && position <= kRememberedSteps) m_pcs.push_back(ran ? static_cast<std::int64_t>(rec->pc) : -1);
     const std::uint32_t func = ran ? p.instrs[rec->pc].func : m_entry;
+    const bool firstOfLine = line > 0 && m_executedLines.insert(static_cast<std::uint32_t>(line)).second;
+    if (m_questions.size() > 0) m_questions.atPosition(p, e.state(), position, line, firstOfLine, func);
     if (line > 0) {
-      m_executedLines.insert(static_cast<std::uint32_t>(line));
       if (auto it = m_byLine.find(static_cast<std::uint32_t>(line)); it != m_byLine.end()) {
         const auto warps = warpsOf(e.state(), rec);
         for (std::size_t i : it->second) {
@@ -361,6 +333,7 @@ class NarrationLint {
         }
       }
     }
+    m_questions.report(*m_program, m_out.steps, runEnd(), m_executedLines, m_out.findings);
     std::stable_sort(m_out.findings.begin(), m_out.findings.end(), [](const LintFinding& a, const LintFinding& b) {
       return a.line != b.line ? a.line < b.line : a.col < b.col;
     });
@@ -391,6 +364,7 @@ class NarrationLint {
   std::map<std::uint32_t, std::vector<std::size_t>> m_byLine;
   std::set<std::uint32_t> m_executedLines;
   std::vector<std::int64_t> m_pcs;  // [position - 1]: the pc that ran, -1 for none
+  lint::QuestionLint m_questions;
 };
 
 LintReport fromLoad(const core::ScenarioLoad& load, const std::string& path) {
@@ -415,6 +389,9 @@ std::string_view lintRuleSlug(LintRule r) {
     case LintRule::InstructionMismatch: return "instruction-mismatch";
     case LintRule::RegisterValue: return "register-value";
     case LintRule::RegisterUnwritten: return "register-unwritten";
+    case LintRule::QuestionNotReached: return "question-not-reached";
+    case LintRule::QuestionOrder: return "question-order";
+    case LintRule::QuestionAnswer: return "question-answer";
   }
   return "";
 }

@@ -4,7 +4,9 @@
 // notes that cannot be right where they are shown: a step the run never
 // reaches, a PTX line with no instruction or that never runs, a step whose
 // instruction is not on the note's line, an opening that names another
-// instruction, a register value no lane holds. The rules and the grammar of
+// instruction, a register value no lane holds; and the [[question]] blocks
+// whose ask or reveal point is never reached or out of order, or whose
+// answer is not what their checked register holds. The rules and the grammar of
 // what it reads in a note are in docs/scenario-format.md ("Checking the
 // notes"); they are conservative, so a finding is a note to fix.
 #include <cstdint>
@@ -27,6 +29,9 @@ enum class LintRule : std::uint8_t {
   InstructionMismatch,   // the note opens by naming an instruction that did not run there
   RegisterValue,         // a number quoted for a register is in none of the lanes meant
   RegisterUnwritten,     // a value given for a register no lane has written yet
+  QuestionNotReached,    // a [[question]]'s ask or reveal point is never reached
+  QuestionOrder,         // a [[question]] is revealed before it is asked
+  QuestionAnswer,        // a [[question]]'s answer is not what its checked register holds at the reveal
 };
 // "step-not-reached", ... (the CLI's and the docs' names).
 std::string_view lintRuleSlug(LintRule r);
@@ -43,6 +48,7 @@ struct LintReport {
   std::string error;                 // could not load or run: nothing was checked
   std::vector<LintFinding> findings;  // in file order
   std::size_t notes = 0;              // [[narration]] blocks checked
+  std::size_t questions = 0;          // [[question]] blocks checked
   std::uint64_t steps = 0;            // the last step the run reached
   std::string stop;                   // how the run ended ("finished", "hang", ...)
   bool ok() const { return error.empty() && findings.empty(); }

@@ -304,6 +304,31 @@ std::vector<RegisterClaim> registerClaims(std::string_view text) {
   return out;
 }
 
+std::optional<QuotedNumber> answerNumber(std::string_view answer) {
+  std::size_t b = skipSpaces(answer, 0), e = answer.size();
+  while (e > b && isSpace(answer[e - 1])) --e;
+  const std::string_view a = answer.substr(b, e - b);
+  const std::string low = lowered(a);
+  if (low == "true" || low == "false") {
+    QuotedNumber n;
+    n.kind = QuotedNumber::Kind::Hex;
+    n.text = std::string(a);
+    n.bits = low == "true" ? 1 : 0;
+    return n;
+  }
+  if (low.starts_with("0b") && low.size() > 2 && low.size() <= 66 &&
+      std::all_of(low.begin() + 2, low.end(), [](char c) { return c == '0' || c == '1'; })) {
+    QuotedNumber n;
+    n.kind = QuotedNumber::Kind::Hex;
+    n.text = std::string(a);
+    std::from_chars(low.data() + 2, low.data() + low.size(), n.bits, 2);
+    return n;
+  }
+  const auto num = numberAt(a, 0);
+  if (!num || num->second != a.size()) return std::nullopt;
+  return num->first;
+}
+
 bool numberMatches(const QuotedNumber& n, std::uint64_t bits, core::DataType t) {
   const int width = core::bitWidth(t);
   if (t == core::DataType::Pred || width <= 1 || width > 64) return true;

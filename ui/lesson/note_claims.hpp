@@ -66,4 +66,9 @@ std::vector<RegisterClaim> registerClaims(std::string_view text);
 // not compared (always true).
 bool numberMatches(const QuotedNumber& n, std::uint64_t bits, core::DataType t);
 
+// A [[question]]'s typed answer as a number: decimal, `0x` hex, `0b` binary
+// (both the raw bits) or a float, the whole string (spaces around it aside);
+// "true"/"false" are 1 and 0 (a predicate). nullopt: not a number.
+std::optional<QuotedNumber> answerNumber(std::string_view answer);
+
 }  // namespace ws::ui
