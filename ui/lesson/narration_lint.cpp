@@ -103,7 +103,8 @@ ClaimCheck checkClaim(const core::Program& p, const core::MachineState& st, cons
   }
   out.outcome = ClaimCheck::Outcome::Differs;
   const std::size_t shown = std::min<std::size_t>(seen.size(), 4);
-  out.seen = fmt::format("{} holds {}{}", c.lane ? fmt::format("lane {} of {}", *c.lane, warps.size() == 1 ? warpName(st, warps.front()) : "each warp") : "the warp",
+  const std::string warp = warps.size() == 1 ? warpName(st, warps.front()) : "each warp";
+  out.seen = fmt::format("{} holds {}{}", c.lane ? fmt::format("lane {} of {}", *c.lane, warp) : "the warp",
                          fmt::join(seen.begin(), seen.begin() + static_cast<std::ptrdiff_t>(shown), ", "),
                          seen.size() > shown ? fmt::format(" (and {} other values)", seen.size() - shown) : "");
   return out;
@@ -195,7 +196,8 @@ class NarrationLint {
     const core::Program& p = *m_program;
     const bool ran = rec && !rec->userEdit && !rec->completedAsync && rec->pc < p.instrs.size();
     const std::int32_t line = ran ? lineOf(p, rec->pc) : -1;
-    if (rec && position <= kRememberedSteps) m_pcs.push_back(ran ? static_cast<std::int64_t>(rec->pc) : -1);
+    if (rec && position <= kRememberedSteps)
+      m_pcs.push_back(ran && rec->advanced ? static_cast<std::int64_t>(rec->pc) : -1);
     const std::uint32_t func = ran ? p.instrs[rec->pc].func : m_entry;
     const bool firstOfLine = line > 0 && m_executedLines.insert(static_cast<std::uint32_t>(line)).second;
     if (m_questions.size() > 0) m_questions.atPosition(p, e.state(), position, line, firstOfLine, func);
@@ -220,7 +222,7 @@ class NarrationLint {
         Watch& w = m_watches[i];
         w.reached = true;
         w.lineAtStep = line;
-        if (ran) w.pcAtStep = rec->pc;
+        if (ran && rec->advanced) w.pcAtStep = rec->pc;  // a deadlock or hang report ran nothing
         else w.whatRan = stepKind(rec);
         for (const RegisterClaim& c : w.claims) w.atStep.push_back(checkClaim(p, e.state(), c, warps, func));
       }
