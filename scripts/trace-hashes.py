@@ -8,6 +8,9 @@ Two builds (say the normal and the sanitizer one) must print the same lines:
   scripts/trace-hashes.py build/app/cli/warpscope-cli > a.txt
   scripts/trace-hashes.py build-asan/app/cli/warpscope-cli > b.txt
   diff a.txt b.txt
+
+The trace hash covers the step lines' text (their "step" counts from 1, as
+the viewers do), so only CLIs of the same commit are comparable.
 """
 import glob
 import json

@@ -1,7 +1,9 @@
 // `warpscope-cli trace SCENARIO|PTX [--from N] [--to M]`: one JSON object per
 // line for each step (what ran, on which lanes, the masks before and after,
 // every register and memory change, the data flows and diagnostics), then a
-// last line {"end": true, "stop": ..., "steps": ...}. With --hash only the
+// last line {"end": true, "stop": ..., "steps": ...}. A line's "step" is the
+// position after it, as the viewers' "Step N" and a narration's `step` count
+// (stepNumber, report.hpp): the first instruction is step 1. With --hash only the
 // last line is printed, with a hash of the step lines and of the final
 // machine state: equal hashes mean identical runs (across runs and builds).
 // The budgets of what a trace writes are in cmd_trace.hpp.
@@ -31,13 +33,17 @@ void addTraceCommand(CLI::App& app, TraceOptions& o) {
   CLI::App* cmd = app.add_subcommand("trace", "Print every step of a scenario or PTX launch as one JSON object "
                                               "per line");
   app::addInputOptions(cmd, o.in, true);
-  cmd->add_option("--from", o.from, "first step to print (steps before it run silently; default 0)")
+  cmd->add_option("--from", o.from, "first step to print (steps before it run silently; default 1)")
       ->check(app::wholeNumber(0, app::kMaxCount));
   cmd->add_option("--to", o.to, "last step to print; the trace stops after it")
       ->check(app::wholeNumber(0, app::kMaxCount));
   cmd->add_flag("--hash", o.hash, "print only the end line, with trace_hash (FNV-1a of the step lines) and "
                                   "state_hash (the final machine state)");
-  cmd->footer(fmt::format("Budgets: without --hash the trace stops after {} steps unless --max-steps or the "
+  cmd->footer(fmt::format("Steps are counted as the viewers count them: a line's \"step\" is the position after "
+                          "its instruction, so the first instruction is step 1 (step 0 is the launch), the same "
+                          "number as the viewers' \"Step N\", a scenario narration's step and render --step; "
+                          "diagnostics, printed text and race accesses give their step the same way.\n"
+                          "Budgets: without --hash the trace stops after {} steps unless --max-steps or the "
                           "scenario's engine.max_steps says otherwise, and never writes more than {} step lines "
                           "(choose them with --from/--to); --hash writes one line and runs to the usual budget. "
                           "Exit status: 0 the program finished (or --to was reached), 1 it stopped at a diagnostic, "
@@ -70,15 +76,17 @@ int traceCommand(const TraceOptions& o) {
       stop = core::StopReason::StepBudget;
       break;
     }
-    const std::uint64_t at = engine.state().step;
-    if (at > o.to) {
+    // The step the next record would be (stepNumber: counted from 1).
+    const std::uint64_t next = stepNumber(engine.state().step);
+    if (next > o.to) {
       reachedTo = true;
       break;
     }
     const core::StepResult r = engine.step(&rec);
     const bool recorded = r.executed || !rec.diags.empty();
     if (r.executed) ++steps;
-    if (recorded && rec.step >= o.from && rec.step <= o.to) {
+    const std::uint64_t number = stepNumber(rec.step);
+    if (recorded && number >= o.from && number <= o.to) {
       const std::string line = stepJson(*in, engine, rec).dump() + "\n";
       if (o.hash) traceHash.add(line);
       else fmt::print("{}", line);

@@ -17,7 +17,7 @@ inline constexpr std::uint64_t kTraceMaxLines = 2'000'000;
 
 struct TraceOptions {
   ui::LaunchRequest in = app::headlessRequest();
-  std::uint64_t from = 0;
+  std::uint64_t from = 0;            // steps counted from 1, as the viewers count (stepNumber): 0 and 1 both print from the first
   std::uint64_t to = UINT64_MAX;
   bool hash = false;  // print only the end line, with the trace's and the final state's hashes
 };

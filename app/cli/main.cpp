@@ -4,6 +4,7 @@
 #include "app/common/command_line.hpp"
 #include "app/cli/cmd_check.hpp"
 #include "app/cli/cmd_explore.hpp"
+#include "app/cli/cmd_lint.hpp"
 #include "app/cli/cmd_render.hpp"
 #include "app/cli/cmd_run.hpp"
 #include "app/cli/cmd_trace.hpp"
@@ -22,6 +23,8 @@ int main(int argc, char** argv) {
   ws::cli::addCheckCommand(app, check);
   ws::cli::ExploreOptions explore;
   ws::cli::addExploreCommand(app, explore);
+  ws::cli::LintOptions lint;
+  ws::cli::addLintCommand(app, lint);
   ws::cli::RenderOptions render;
   ws::cli::addRenderCommand(app, render);
   ws::cli::UnsupportedOptions unsupported;
@@ -36,6 +39,7 @@ int main(int argc, char** argv) {
   if (app.got_subcommand("trace")) return ws::cli::traceCommand(trace);
   if (app.got_subcommand("check")) return ws::cli::checkCommand(check);
   if (app.got_subcommand("explore")) return ws::cli::exploreCommand(explore);
+  if (app.got_subcommand("lint")) return ws::cli::lintCommand(lint);
   if (app.got_subcommand("render")) return ws::cli::renderCommand(render);
   if (app.got_subcommand("unsupported")) return ws::cli::unsupportedCommand(unsupported);
   return ws::app::kExitUsage;

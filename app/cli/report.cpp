@@ -132,7 +132,7 @@ ui::RaceView describeRace(const app::Input& in, const core::Diagnostic& d) {
 namespace {
 
 json raceAccessJson(const app::Input& in, const ui::RaceAccessView& a) {
-  json j = {{"step", a.step},  {"cta", a.cta},         {"warp", a.warp},      {"warp_in_cta", a.warpInCta},
+  json j = {{"step", a.position},  {"cta", a.cta},         {"warp", a.warp},      {"warp_in_cta", a.warpInCta},
             {"lane", a.lane},  {"pc", a.pc},           {"ptx_line", a.ptxLine}, {"where", in.prepared.where(static_cast<std::uint32_t>(a.ptxLine))},
             {"access", a.what}, {"strong", a.strong},  {"async", a.lane < 0},   {"instruction", a.instr}};
   j["cuda_line"] = a.cudaLine > 0 ? json(a.cudaLine) : json(nullptr);
@@ -167,7 +167,7 @@ json diagnosticJson(const app::Input& in, const core::Diagnostic& d) {
   const auto& info = core::diagInfo(d.kind);
   json j = {{"kind", core::diagSlug(d.kind)},
             {"title", std::string(info.title)},
-            {"step", d.step},
+            {"step", stepNumber(d.step)},
             {"cta", d.cta},
             {"warp", d.warp},
             {"lanes", laneList(d.lanes)},
@@ -185,14 +185,14 @@ void printDiagnostic(const app::Input& in, const core::Diagnostic& d) {
   const auto lanes = laneList(d.lanes);
   fmt::print(stderr, "{}: {}: {}\n", in.prepared.where(ptxLineOf(p, d.pc)), core::diagSlug(d.kind), d.message);
   if (!lanes.empty())
-    fmt::print(stderr, "  lanes [{}] of warp {} (CTA {}), step {}\n", fmt::join(lanes, ", "), d.warp, d.cta, d.step);
+    fmt::print(stderr, "  lanes [{}] of warp {} (CTA {}), step {}\n", fmt::join(lanes, ", "), d.warp, d.cta, stepNumber(d.step));
   if (d.race) {
     const ui::RaceView r = describeRace(in, d);
     fmt::print(stderr, "  {}\n", r.summary);
     if (!r.symbol.empty()) fmt::print(stderr, "  variable {} + {}\n", r.symbol, r.symbolOffset);
     for (const auto* a : {&r.first, &r.second})
       fmt::print(stderr, "  {} {}: step {}, CTA {} warp {} ({} in the CTA) {}, pc {}, {}{}\n    {}\n", a == &r.first ? "1" : "2", a->what,
-                 a->step, a->cta, a->warp, a->warpInCta, a->lane < 0 ? std::string("async op") : fmt::format("lane {}", a->lane), a->pc,
+                 a->position, a->cta, a->warp, a->warpInCta, a->lane < 0 ? std::string("async op") : fmt::format("lane {}", a->lane), a->pc,
                  in.prepared.where(static_cast<std::uint32_t>(a->ptxLine)), a->cuda.empty() ? "" : " (" + a->cuda + ")", a->instr);
   }
   fmt::print(stderr, "  ISA: {}\n", info.isaSentence);
@@ -279,7 +279,7 @@ json stepJson(const app::Input& in, const core::Engine& e, const core::StepRecor
   const core::Program& p = e.program();
   const core::MachineState& st = e.state();
   json j;
-  j["step"] = r.step;
+  j["step"] = stepNumber(r.step);
   const bool warpOk = r.warp < st.warps.size();
   j["cta"] = warpOk ? st.warps[r.warp].cta : 0;
   j["warp"] = r.warp;
@@ -356,7 +356,7 @@ json stepJson(const app::Input& in, const core::Engine& e, const core::StepRecor
 nlohmann::json printedJson(const std::vector<core::PrintedText>& printed) {
   json out = json::array();
   for (const auto& t : printed)
-    out.push_back({{"step", t.step}, {"cta", t.cta}, {"warp", t.warp}, {"lane", t.lane}, {"text", t.text}});
+    out.push_back({{"step", stepNumber(t.step)}, {"cta", t.cta}, {"warp", t.warp}, {"lane", t.lane}, {"text", t.text}});
   return out;
 }
 

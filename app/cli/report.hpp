@@ -35,6 +35,14 @@ void printBuffers(const app::Input& in, const core::Engine& e);
 nlohmann::json registersJson(const app::Input& in, const core::Engine& e);
 void printRegisters(const app::Input& in, const core::Engine& e);
 
+// Step numbers the CLI prints (trace lines, diagnostics, printed text, race
+// accesses) are history positions, as the viewers' "Step N", a narration's
+// `step` and `render --step` count: step N is the state after N records, so
+// the first instruction is step 1 and 0 is the launch. A record's `step`
+// field (StepRecord::step, Diagnostic::step) is the engine's counter before
+// it ran, one less.
+inline std::uint64_t stepNumber(std::uint64_t recordIndex) { return recordIndex + 1; }
+
 // One step record as the `trace` command prints it.
 nlohmann::json stepJson(const app::Input& in, const core::Engine& e, const core::StepRecord& r);
 // What a kernel printed (device printf, assert), one object per lane's text.

@@ -29,16 +29,16 @@ TEST(CliBudget, ATraceOfJsonLinesHasItsOwnDefaultStepBudget) {
   Dir d;
   const std::string k = d.write("spin.ptx", kSpin);
   // Steps before --from run silently, so this reaches the budget quickly.
-  auto r = cli({"trace", k, "--from", "199998"});
+  auto r = cli({"trace", k, "--from", "199999"});
   EXPECT_EQ(r.code, 1) << r.err;
   EXPECT_TRUE(contains(r.err, "200000 steps is the default budget of a trace without --hash")) << r.err;
   EXPECT_TRUE(contains(r.err, "--max-steps")) << r.err;
-  EXPECT_EQ(countLines(r.out), 3u) << r.out;  // steps 199998 and 199999, then the end line
+  EXPECT_EQ(countLines(r.out), 3u) << r.out;  // steps 199999 and 200000 (counted from 1), then the end line
   const auto end = nlohmann::json::parse(r.out.substr(r.out.rfind('\n', r.out.size() - 2) + 1));
   EXPECT_EQ(end["stop"], "step-budget") << end.dump();
   EXPECT_EQ(end["steps"], 200000) << end.dump();
   // An explicit budget is the user's: it replaces the default.
-  auto more = cli({"trace", k, "--from", "300000", "--max-steps", "300001"});
+  auto more = cli({"trace", k, "--from", "300001", "--max-steps", "300001"});
   EXPECT_EQ(more.code, 1);
   EXPECT_EQ(countLines(more.out), 2u) << more.out;
   EXPECT_FALSE(contains(more.err, "default budget of a trace")) << more.err;

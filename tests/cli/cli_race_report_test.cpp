@@ -74,7 +74,7 @@ TEST(CliRaceReport, JsonListsBothAccessesAndTheMemory) {
   const auto& r = j["race"];
   EXPECT_EQ(r["conflict"], "write/read");
   const auto& a = r["first"];
-  EXPECT_EQ(a["step"], 11);
+  EXPECT_EQ(a["step"], 12);  // the access of record 11 is the viewers' step 12
   EXPECT_EQ(a["cta"], 0);
   EXPECT_EQ(a["warp"], 0);
   EXPECT_EQ(a["lane"], 9);
@@ -84,7 +84,7 @@ TEST(CliRaceReport, JsonListsBothAccessesAndTheMemory) {
   EXPECT_EQ(a["cuda_line"], 7);
   EXPECT_EQ(a["cuda"], "race.cu:7");
   const auto& b = r["second"];
-  EXPECT_EQ(b["step"], 40);
+  EXPECT_EQ(b["step"], 41);
   EXPECT_EQ(b["warp"], 1);
   EXPECT_EQ(b["lane"], 3);
   EXPECT_EQ(b["access"], "read");
@@ -142,8 +142,8 @@ TEST(CliRaceReport, TextPrintsBothAccesses) {
   std::fclose(saved);
   const std::string text = test::cli::slurp(path);
   EXPECT_NE(text.find("write/read race on tile[3]"), std::string::npos) << text;
-  EXPECT_NE(text.find("1 write: step 11, CTA 0 warp 0 (0 in the CTA) lane 9"), std::string::npos) << text;
-  EXPECT_NE(text.find("2 read: step 40, CTA 0 warp 1 (1 in the CTA) lane 3"), std::string::npos) << text;
+  EXPECT_NE(text.find("1 write: step 12, CTA 0 warp 0 (0 in the CTA) lane 9"), std::string::npos) << text;
+  EXPECT_NE(text.find("2 read: step 41, CTA 0 warp 1 (1 in the CTA) lane 3"), std::string::npos) << text;
   EXPECT_NE(text.find("(race.cu:9)"), std::string::npos) << text;
   EXPECT_NE(text.find("variable tile + 12"), std::string::npos) << text;
 }

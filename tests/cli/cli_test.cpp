@@ -195,7 +195,8 @@ TEST(Cli, TraceIsOneJsonObjectPerStep) {
   ASSERT_FALSE(steps.empty());
   EXPECT_EQ(end["stop"], "finished");
   EXPECT_EQ(end["steps"], steps.size());
-  for (std::size_t i = 0; i < steps.size(); ++i) EXPECT_EQ(steps[i]["step"], i);
+  // Steps are counted as the viewers count them: the first instruction is step 1.
+  for (std::size_t i = 0; i < steps.size(); ++i) EXPECT_EQ(steps[i]["step"], i + 1);
   // The first step is the first ld.param at PTX line 12 of the inline module.
   EXPECT_EQ(steps[0]["ptx_line"], 12);
   EXPECT_EQ(steps[0]["lanes"], "0xffffffff");
@@ -232,6 +233,14 @@ TEST(Cli, TraceIsOneJsonObjectPerStep) {
   EXPECT_EQ(got[0]["step"], 2);
   EXPECT_EQ(got[1]["step"], 3);
   EXPECT_EQ(got[2]["stop"], "paused");
+  EXPECT_EQ(got[0]["pc"], steps[1]["pc"]);  // --from 2 is the second instruction
+
+  auto first = cli({"trace", path, "--to", "1"});
+  ASSERT_EQ(first.code, 0) << first.err;
+  std::istringstream fl(first.out);
+  ASSERT_TRUE(std::getline(fl, line));
+  EXPECT_EQ(nlohmann::json::parse(line)["step"], 1);
+  EXPECT_EQ(nlohmann::json::parse(line)["ptx_line"], 12);
 }
 
 TEST(Cli, CheckListsUndefinedBehaviour) {
@@ -318,8 +327,9 @@ TEST(Cli, PtxInputStillWorks) {
   ASSERT_EQ(r.code, 0) << r.err;
   auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["buffers"][0]["words"], nlohmann::json({0, 1, 2, 3}));
-  auto t = cli({"trace", k, "--block", "4", "--buffer", out, "--to", "0"});
+  auto t = cli({"trace", k, "--block", "4", "--buffer", out, "--to", "1"});
   EXPECT_EQ(t.code, 0) << t.err;
+  EXPECT_EQ(nlohmann::json::parse(t.out.substr(0, t.out.find('\n')))["step"], 1);
 }
 
 // The launch vocabulary every front end shares (ui::LaunchRequest): zeros:N and
