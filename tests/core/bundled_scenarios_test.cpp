@@ -149,13 +149,17 @@ TEST_P(BundledScenario, EndsWithTheBuffersAnH100Wrote) {
   fs::path hw = file.parent_path() / "hw-h100.json";
   if (!fs::exists(hw)) hw = file.parent_path() / "hw-h200.json";
   if (!fs::exists(hw) || file.stem() == "strict") GTEST_SKIP() << "no H100 or H200 recording for this lesson";
+  std::ifstream in(hw);
+  const nlohmann::json j = nlohmann::json::parse(in);
+  // The race lessons' hw-h200.json is another format: per kernel, how often
+  // each outcome came up in many runs (tests/data/races/summarize.py), with
+  // a "recorded" key saying so. Their outcomes are not one run's buffers.
+  if (j.contains("recorded")) GTEST_SKIP() << hw << " summarises many runs (tests/data/races/README.md)";
   const Loaded l = loadBundled(GetParam());
   ASSERT_TRUE(l.load.ok());
   Engine e = l.engine();
   const RunResult r = e.run(std::min(l.load.prepared->maxSteps, kStepCap));
   ASSERT_EQ(r.stop, StopReason::Finished);
-  std::ifstream in(hw);
-  const nlohmann::json j = nlohmann::json::parse(in);
   std::uint32_t index = 0;
   std::size_t compared = 0;
   for (const Param& prm : l.load.scenario->params) {
