@@ -9,7 +9,8 @@
 // ---------------------------------------------------------------------------
 extern "C" __global__ void lesson_cub_block_reduce(const unsigned* in, unsigned* out) {
   // 1. Pick the reduction: int values, 128 threads, the warp-reductions algorithm
-  //    (each warp reduces with shuffles, then the 4 warp sums are combined).
+  //    (each warp reduces its 32 values, here with one redux.sync on sm_80+,
+  //    then thread 0 combines the 4 warp sums).
   using BlockReduce = cub::BlockReduce<int, 128, cub::BLOCK_REDUCE_WARP_REDUCTIONS>;
 
   // 2. The scratch space CUB needs lives in shared memory.

@@ -1,7 +1,7 @@
 // PTX: nvcc -std=c++17 -arch=sm_90a -lineinfo -ptx kernel.cu -o kernel.ptx
 // Shuffles with width 8: the warp acts as four independent 8-lane segments.
 // CUDA packs the width into shfl.sync's c operand: c[12:8] = segment mask
-// (32 - width) and c[4:0] = clamp lane (width - 1, or 0 for .up).
+// (32 - width), c[4:0] = 0x1f (0 for .up); maxLane = minLane | (c[4:0] & ~mask).
 // Row k of `out` is the result of shuffle k for every lane.
 #include <cstdio>
 #include <cstring>

@@ -62,7 +62,9 @@ std::vector<fs::path> bundledScenarios() {
   const fs::path dir = fs::path(WS_TEST_DATA) / ".." / ".." / "scenarios";
   if (!fs::is_directory(dir)) return out;
   for (const auto& e : fs::recursive_directory_iterator(dir))
-    if (e.is_regular_file() && e.path().extension() == ".toml") out.push_back(e.path());
+    // Lessons are scenarios/<lesson>/*.toml; scenarios/course.toml is the course order.
+    if (e.is_regular_file() && e.path().extension() == ".toml" && e.path().parent_path() != dir)
+      out.push_back(e.path());
   std::sort(out.begin(), out.end());
   return out;
 }

@@ -28,13 +28,14 @@ bool aboutABug(const std::string& rel) {
 
 std::vector<std::string> correctLessons() {
   std::vector<std::string> out;
-  for (const auto& dir : fs::directory_iterator(WS_SCENARIO_DIR))
-    if (dir.is_directory())  // scenarios/ also holds course.toml
-      for (const auto& f : fs::directory_iterator(dir.path()))
-        if (f.path().extension() == ".toml") {
-          const std::string rel = fs::relative(f.path(), WS_SCENARIO_DIR).generic_string();
-          if (!aboutABug(rel)) out.push_back(rel);
-        }
+  for (const auto& dir : fs::directory_iterator(WS_SCENARIO_DIR)) {
+    if (!dir.is_directory()) continue;  // scenarios/course.toml
+    for (const auto& f : fs::directory_iterator(dir.path()))
+      if (f.path().extension() == ".toml") {
+        const std::string rel = fs::relative(f.path(), WS_SCENARIO_DIR).generic_string();
+        if (!aboutABug(rel)) out.push_back(rel);
+      }
+  }
   std::sort(out.begin(), out.end());
   return out;
 }

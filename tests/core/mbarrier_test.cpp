@@ -277,6 +277,34 @@ TEST(MbarrierDiagnostics, OverArrival) {
   EXPECT_TRUE(run.hasDiag(DiagKind::MbarrierOverArrive));
 }
 
+// Rule R: the kinds of mbarrier misuse an H200 answered with a CUDA error
+// stop a hardware-mode run there with a hardware fault naming the error;
+// strict mode stops at the undefined behaviour itself, without one.
+TEST(MbarrierDiagnostics, RecordedFaultsStopHardwareMode) {
+  const auto over = runHw("mbarrier.init.shared.b64 [%r1], 1;\n\tmbarrier.arrive.shared.b64 %rd10, [%r1], 2;");
+  ASSERT_EQ(over.error, "");
+  EXPECT_EQ(over.result.stop, StopReason::Diagnostic);
+  ASSERT_TRUE(over.hasDiag(DiagKind::HardwareFault));
+  bool launchFailure = false;
+  for (const auto& d : over.result.diags)
+    launchFailure |= d.kind == DiagKind::HardwareFault && d.message.find("unspecified launch failure") != std::string::npos;
+  EXPECT_TRUE(launchFailure);
+
+  const auto uninit = runHw("mbarrier.arrive.shared.b64 %rd10, [%r1];");
+  EXPECT_TRUE(uninit.hasDiag(DiagKind::HardwareFault));
+
+  Script arriveOnly;
+  arriveOnly.op("mbarrier.arrive.shared.b64 %rd10, [%r1];");
+  const auto strict = runKernel(arriveOnly.body(), {}, 4, 32, EngineOptions{}, "sm_90a", kBarDecl);
+  EXPECT_TRUE(strict.hasDiag(DiagKind::MbarrierUninitialized));
+  EXPECT_FALSE(strict.hasDiag(DiagKind::HardwareFault));
+
+  // Not every kind: a re-init is undefined too, but no recording stopped on it.
+  const auto twice = runHw("mbarrier.init.shared.b64 [%r1], 1;\n\tmbarrier.init.shared.b64 [%r1], 1;");
+  EXPECT_TRUE(twice.hasDiag(DiagKind::MbarrierReinit));
+  EXPECT_FALSE(twice.hasDiag(DiagKind::HardwareFault));
+}
+
 TEST(MbarrierDiagnostics, NoCompleteThatCompletes) {
   const auto run = runHw("mbarrier.init.shared.b64 [%r1], 2;\n\tmbarrier.arrive.noComplete.shared.b64 %rd10, [%r1], 2;");
   EXPECT_TRUE(run.hasDiag(DiagKind::MbarrierNoCompleteCompletes));

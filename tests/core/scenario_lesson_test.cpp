@@ -91,7 +91,7 @@ TEST(ScenarioLesson, FormatOneFilesLoadAndMayNotUseTheNewKeys) {
   auto plain = loadText(lesson("1", ""));
   EXPECT_TRUE(plain.ok()) << errorsText(plain.errors);
   auto r = loadText(lesson("1", "goal = \"g\"\n"));
-  EXPECT_EQ(firstError(r), "3:1: 'goal' is a format 2 key: start the file with 'format = 2'");
+  EXPECT_EQ(firstError(r), "3:8: 'goal' is a format 2 key: start the file with 'format = 2'");
 }
 
 TEST(ScenarioLesson, EachMistakeAtItsPlace) {

@@ -296,7 +296,7 @@ TEST(ScenarioLoad, ExpressionErrorsInBreakpointConditions) {
 
 TEST(ScenarioLoad, FormatVersionIsRequiredAndChecked) {
   auto r = loadText("title = \"x\"\n[program]\nptx = \"\"\n");
-  EXPECT_TRUE(hasError(r, "t.toml", 1, 1, "start the file with 'format = 1'"));
+  EXPECT_TRUE(hasError(r, "t.toml", 1, 1, "start the file with 'format = 2'"));
   r = loadText("format = 7\n");
   EXPECT_TRUE(hasError(r, "t.toml", 1, 10, "format 7 is newer than this build"));
   r = loadText("format = 0\n");

@@ -243,7 +243,7 @@ TEST(ScenarioRoundTrip, DefaultsAreNotWrittenTwice) {
   s.program.kind = ProgramSpec::Kind::Inline;
   s.program.ptx = std::string(kPtx);
   const std::string saved = formatScenario(s);
-  EXPECT_EQ(saved.rfind("format = 1\ntitle = \"minimal\"\n", 0), 0u) << saved;
+  EXPECT_EQ(saved.rfind("format = 2\ntitle = \"minimal\"\n", 0), 0u) << saved;
   EXPECT_EQ(saved.find("[session]"), std::string::npos);
   EXPECT_EQ(saved.find("[expect]"), std::string::npos);
   auto r = loadText(saved);

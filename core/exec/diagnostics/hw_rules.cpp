@@ -35,8 +35,25 @@ std::string_view cudaErrorText(CudaError e) {
   switch (e) {
     case CudaError::IllegalInstruction: return "an illegal instruction was encountered";
     case CudaError::IllegalAddress: return "an illegal memory access was encountered";
+    case CudaError::LaunchFailure: return "unspecified launch failure";
   }
   return "unspecified launch failure";
+}
+
+std::optional<RecordedFault> recordedFault(DiagKind kind) {
+  switch (kind) {
+    case DiagKind::BarrierCountMismatch:
+      return RecordedFault{CudaError::IllegalInstruction, "scenarios/ub-barrier-count-mismatch/h200-runs.txt"};
+    case DiagKind::MbarrierOverArrive:
+      return RecordedFault{CudaError::LaunchFailure, "scenarios/ub-mbarrier-over-arrive/h200-runs.txt"};
+    case DiagKind::MbarrierTxOverflow:
+      return RecordedFault{CudaError::LaunchFailure, "scenarios/ub-mbarrier-tx-overflow/h200-runs.txt"};
+    case DiagKind::MbarrierUninitialized:
+      return RecordedFault{CudaError::LaunchFailure, "scenarios/ub-mbarrier-uninitialized/h200-runs.txt"};
+    case DiagKind::MbarrierRemoteUnsupported:
+      return RecordedFault{CudaError::IllegalInstruction, "scenarios/ub-mbarrier-remote-unsupported/h200-runs.txt"};
+    default: return std::nullopt;
+  }
 }
 
 namespace {

@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/exec/diagnostics/diagnostic.hpp"
 #include "core/exec/state/machine_state.hpp"
 #include "core/isa/isa.hpp"
 #include "core/ptx/program.hpp"
@@ -36,8 +37,8 @@ using MaskOf = std::array<LaneMask, kWarpSize>;
 // exited (c_super), and 32 different random masks hang (c_rand).
 LaneMask releasedLanes(LaneMask arrived, const MaskOf& maskOf, LaneMask live);
 
-// CUDA errors an H100 raises for a warp collective, with the runtime's text.
-enum class CudaError : std::uint8_t { IllegalInstruction, IllegalAddress };
+// CUDA errors an H100/H200 raises, with the runtime's text.
+enum class CudaError : std::uint8_t { IllegalInstruction, IllegalAddress, LaunchFailure };
 std::string_view cudaErrorText(CudaError e);
 
 struct Fault {
@@ -96,6 +97,20 @@ bool convergedFor(SyncLowering lowering, LaneMask exec, LaneMask live);
 //   operation runs over the executing lanes (rule P).
 std::optional<Fault> collectiveFault(Opcode op, LaneMask exec, const MaskOf& maskOf, LaneMask live, bool converged);
 
+// Rule R (recorded fault): undefined behaviour outside the warp collectives
+// that an H200 (driver 580.159.04, CUDA 13.0, three runs each) answered by
+// stopping the kernel with a CUDA error: the error, and the recording. Each
+// kind was recorded with one kernel, the lesson named in `recording`
+// (h200-runs.txt there); the engine stops every use of the kind at the first
+// lane that breaks the rule, which is warpscope's model: the recording shows
+// that the kernel ends with the error, not at which instruction. A barrier
+// thread count that is not a multiple of 32 raised "illegal instruction";
+// counts that only disagree between warps were not recorded and fault too.
+struct RecordedFault {
+  CudaError error = CudaError::LaunchFailure;
+  std::string_view recording;  // scenarios/<lesson>/h200-runs.txt
+};
+std::optional<RecordedFault> recordedFault(DiagKind kind);
 
 // Rule S: whether a loop holding this instruction gets a YIELD from ptxas,
 // after which the lanes that leave the loop do not wait at the convergence

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "core/exec/diagnostics/hw_rules.hpp"
 #include "core/exec/engine/engine.hpp"
 #include "core/exec/alu/float_bits.hpp"
 #include "core/exec/memory/memory_map.hpp"
@@ -355,6 +356,17 @@ void ExecCtx::diag(DiagKind kind, LaneMask lanes, std::string message, std::uint
   if (mode() == ExecMode::Strict && diagInfo(kind).severity != Severity::Warning) m_stop = true;
   if (diagInfo(kind).severity == Severity::Error && kind != DiagKind::Unsupported) m_stop = true;
   if (kind == DiagKind::Unsupported) m_stop = true;
+  // Rule R: where an H200 stopped the kernel for this kind of undefined
+  // behaviour, hardware mode stops here too and names the CUDA error.
+  if (mode() == ExecMode::Hardware) {
+    if (const auto f = hw::recordedFault(kind))
+      diag(DiagKind::HardwareFault, lanes,
+           fmt::format("an H200 stopped the kernel recorded for this misuse with \"{}\" ({}); hardware mode stops "
+                       "here, at the first lane that breaks the rule (the recording does not say at which instruction "
+                       "the GPU stopped)",
+                       hw::cudaErrorText(f->error), f->recording),
+           pc);
+  }
 }
 
 
