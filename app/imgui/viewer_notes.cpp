@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <imgui.h>
 
+#include "app/imgui/fonts.hpp"
 #include "app/imgui/style.hpp"
 #include "app/imgui/viewer.hpp"
 #include "ui/scene/marker_color.hpp"
@@ -16,34 +17,34 @@
 namespace ws::imgui {
 
 void Viewer::drawNarration() {
+  // Every text here flows at spaces (drawFlowText): an instruction such as
+  // "shfl.sync.bfly.b32" is never split, and the narration's markdown reads
+  // as paragraphs with its bold and code spans.
   const ui::ViewSet& v = m_session->views();
-  ImGui::PushTextWrapPos(0.0f);
-  if (!v.diagnostics.summary.empty()) {
-    ImGui::PushFont(panel().bold);
-    ImGui::TextUnformatted(v.diagnostics.summary.c_str());
-    ImGui::PopFont();
-  }
+  const PanelFonts& fonts = panel();
+  const FlowColors plain{ImGui::GetColorU32(ImGuiCol_Text), 0};
+  const ImU32 codeBackground = toU32(m_theme.mutedText, 0.15);
+  if (!v.diagnostics.summary.empty())
+    drawFlowText({ui::plainParagraph(v.diagnostics.summary, {.strong = true})}, fonts, plain);
   for (const std::string& s : v.diagnostics.narration) {
     ImGui::Spacing();
-    ImGui::PushStyleColor(ImGuiCol_Text, toVec4(m_theme.laneExecuted));
-    ImGui::TextUnformatted(s.c_str());
-    ImGui::PopStyleColor();
+    drawFlowText(ui::parseMarkdown(s), fonts, {toU32(m_theme.laneExecuted), codeBackground});
   }
   const ui::ExplanationView& e = v.explanation;
   if (!e.headline.empty()) {
     ImGui::Separator();
-    ImGui::TextUnformatted(e.headline.c_str());
+    drawFlowText({ui::plainParagraph(e.headline)}, fonts, plain);
   }
+  std::vector<ui::RichParagraph> lanes;
   for (const ui::LaneExplanation& l : e.lanes) {
-    ImGui::Bullet();
-    ImGui::TextWrapped("%s", l.text.c_str());  // BulletText would not wrap
+    lanes.push_back(ui::plainParagraph(l.text));
+    lanes.back().bullet = true;
+    lanes.back().indent = 1;
   }
-  for (const std::string& n : e.notes) {
-    ImGui::PushStyleColor(ImGuiCol_Text, toVec4(m_theme.mutedText));
-    ImGui::TextUnformatted(n.c_str());
-    ImGui::PopStyleColor();
-  }
-  ImGui::PopTextWrapPos();
+  drawFlowText(lanes, fonts, plain);
+  std::vector<ui::RichParagraph> notes;
+  for (const std::string& n : e.notes) notes.push_back(ui::plainParagraph(n));
+  drawFlowText(notes, fonts, {toU32(m_theme.mutedText), 0});
 }
 
 void Viewer::drawDiagnostics() {

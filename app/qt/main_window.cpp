@@ -156,7 +156,7 @@ void MainWindow::buildDocks() {
   tabifyDockWidget(narration, mbar);
   regs->raise();
   narration->raise();
-  resizeDocks({listing}, {430}, Qt::Horizontal);
+  resizeDocks({listing}, {660}, Qt::Horizontal);  // room for a 60-column instruction beside its CUDA line
   resizeDocks({regs, narration}, {900, 600}, Qt::Horizontal);
   resizeDocks({regs}, {300}, Qt::Vertical);
 }

@@ -96,4 +96,37 @@ TEST(ImguiScreenshot, DarkThemeAndBadInput) {
   EXPECT_FALSE(fs::exists(dir / "none.png"));
 }
 
+// The narration of the shuffle, drawn as flowing text in the Notes panel
+// (bottom right at the default size): its pixels in the theme's narration
+// colour, on several rows.
+TEST(ImguiScreenshot, NarrationFlowsInTheNotesPanel) {
+  if (!haveXvfb()) GTEST_SKIP() << "Xvfb is not installed";
+  const fs::path dir = fs::path(::testing::TempDir()) / "ws-imgui-shot3";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path png = dir / "bfly-narration.png";
+  ASSERT_EQ(shoot(std::string(WS_TEST_DATA "/../../scenarios/shfl-bfly-warp-sum/scenario.toml") +
+                      " --step 15 --size 1600x1000 --scale 1 --theme light",
+                  png, dir / "log.txt"),
+            0)
+      << std::ifstream(dir / "log.txt").rdbuf();
+  const Image im = load(png);
+  ASSERT_EQ(im.w, 1600);
+  const ws::ui::Theme t = ws::ui::builtinTheme("light");
+  const auto narration = [&](int x, int y) {
+    const unsigned char* p = &im.rgb[(static_cast<std::size_t>(y) * static_cast<std::size_t>(im.w) + static_cast<std::size_t>(x)) * 3];
+    return std::abs(p[0] - t.laneExecuted.r) <= 40 && std::abs(p[1] - t.laneExecuted.g) <= 40 && std::abs(p[2] - t.laneExecuted.b) <= 40;
+  };
+  int pixels = 0, rows = 0;
+  // Below the panel's tabs, above the timeline's slider (both blue as well).
+  for (int y = 620; y < 920; ++y) {
+    int inRow = 0;
+    for (int x = 1200; x < 1580; ++x) inRow += narration(x, y) ? 1 : 0;
+    pixels += inRow;
+    rows += inRow > 3 ? 1 : 0;
+  }
+  EXPECT_GT(pixels, 300);  // the narration is there (a step without one has none)
+  EXPECT_GT(rows, 3 * 8);  // on several lines of text
+}
+
 }  // namespace

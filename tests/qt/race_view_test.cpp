@@ -67,7 +67,8 @@ TEST(RaceInQtApp, LaneViewPaintsTheRaceAndTheKeysAndPanelJump) {
     w.grab().save(QString::fromUtf8(dir) + "/race-window.png");
   }
   const int after = near(shot, race);
-  EXPECT_GT(after, before + 150) << "race-coloured pixels: " << before << " -> " << after;
+  // Two thin arrows in a lane view that leaves the listing room for whole instructions.
+  EXPECT_GT(after, before + 40) << "race-coloured pixels: " << before << " -> " << after;
 
   // The panel lists the race with both accesses; clicking the first goes there.
   DiagnosticsPanel* p = w.diagnostics();

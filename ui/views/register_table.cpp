@@ -17,6 +17,11 @@ std::uint32_t functionOf(const core::Program& p, std::uint32_t pc) {
   return 0;
 }
 
+// UTF-8 code points: the never-written dash is one character of three bytes.
+std::size_t characters(const std::string& s) {
+  return static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xc0) != 0x80; }));
+}
+
 }  // namespace
 
 int RegisterTableView::columnOf(std::uint32_t reg) const {
@@ -87,6 +92,8 @@ RegisterTableView buildRegisterTable(const Frame& f, std::uint32_t warp, const s
         cell.changed = true;
         cell.before = c->wasWritten ? formatValue(c->before, col.type, col.format) : std::string(kNeverWritten);
       }
+      RegColumn& sized = v.columns[k];
+      if (characters(cell.text) > characters(sized.widest)) sized.widest = cell.text;
     }
   }
   return v;
@@ -107,6 +114,7 @@ RegisterTableView buildLaneRegisterRow(const Frame& f, std::uint32_t warp,
     col.name += " / " + all.columns[k].name;
     col.written = col.written || all.columns[k].written;
     col.read = col.read || all.columns[k].read;
+    if (characters(all.columns[k].widest) > characters(col.widest)) col.widest = all.columns[k].widest;
   }
   v.cells.assign(static_cast<std::size_t>(all.lanes), RegCell{});
   for (int l = 0; l < all.lanes; ++l) {

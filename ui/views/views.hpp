@@ -74,6 +74,9 @@ struct RegColumn {
   ValueFormat format = ValueFormat::Auto;
   bool written = false;  // this step wrote it (any lane)
   bool read = false;     // this step's instruction reads it
+  // The column's longest cell text, in characters: a front end sizes the
+  // column by it so that no value is cut short.
+  std::string widest;
 };
 
 struct RegCell {

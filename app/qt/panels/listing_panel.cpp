@@ -4,10 +4,16 @@
 #include <QMouseEvent>
 
 #include <algorithm>
+#include <QMimeData>
 #include <QPaintEvent>
 #include <QRegularExpression>
 #include <QScrollBar>
 #include <QTextBlock>
+#include <QTextDocumentFragment>
+#include <QStyle>
+#include <QToolTip>
+
+#include <cmath>
 
 #include "app/qt/widgets/scene_painter.hpp"
 
@@ -38,10 +44,59 @@ class ListingSource : public QWidget {
 
  protected:
   void paintEvent(QPaintEvent* e) override { m_panel->paintSource(e, this); }
+  bool event(QEvent* e) override {
+    // The whole CUDA line, which the narrow column elides.
+    if (e->type() == QEvent::ToolTip) {
+      auto* h = static_cast<QHelpEvent*>(e);
+      const QString tip = m_panel->sourceTooltip(h->pos().y());
+      if (tip.isEmpty()) QToolTip::hideText();
+      else QToolTip::showText(h->globalPos(), tip, this);
+      return true;
+    }
+    return QWidget::event(e);
+  }
 
  private:
   ListingPanel* m_panel;
 };
+
+namespace {
+
+constexpr QChar kNoBreakSpace(0x00a0);
+constexpr QChar kZeroWidthSpace(0x200b);
+
+QString expandTabs(const QString& s, int tabCols) {
+  QString out;
+  out.reserve(s.size() + 8);
+  for (const QChar c : s) {
+    if (c == QLatin1Char('\t')) out += QString(tabCols - static_cast<int>(out.size()) % tabCols, QLatin1Char(' '));
+    else out += c;
+  }
+  return out;
+}
+
+// An instruction line as the listing shows it: its indentation cannot be
+// broken (a wrapped line never starts with an empty row) and a long mnemonic
+// may break after a dot or "::" (red.async.relaxed.cluster.shared::cluster.
+// mbarrier::complete_tx::bytes.add.u32 is wider than the panel).
+QString wrappableInstruction(const QString& s, int tabCols) {
+  qsizetype i = 0;
+  while (i < s.size() && s[i].isSpace()) ++i;
+  QString out = expandTabs(s.left(i), tabCols).replace(QLatin1Char(' '), kNoBreakSpace);
+  if (i < s.size() && s[i] == QLatin1Char('@'))  // the guard stays with its mnemonic
+    for (; i < s.size() && !s[i].isSpace(); ++i) out += s[i];
+  for (; i < s.size() && s[i].isSpace(); ++i) out += s[i] == QLatin1Char(' ') ? kNoBreakSpace : s[i];
+  for (; i < s.size() && !s[i].isSpace(); ++i) {
+    out += s[i];
+    const bool afterDot = s[i] == QLatin1Char('.');
+    const bool afterColons = s[i] == QLatin1Char(':') && i > 0 && s[i - 1] == QLatin1Char(':');
+    if ((afterDot || afterColons) && i + 1 < s.size() && !s[i + 1].isSpace()) out += kZeroWidthSpace;
+  }
+  out += s.mid(i);
+  return out;
+}
+
+}  // namespace
 
 // ---------------------------------------------------------------- highlighting
 
@@ -60,11 +115,12 @@ void PtxHighlighter::setTheme(const ui::Theme& t) {
   const ui::Color reg = dark ? ui::okabe_ito::kOrange : ui::okabe_ito::kVermillion;
   const ui::Color number = dark ? ui::okabe_ito::kYellow : ui::okabe_ito::kBluishGreen;
   m_rules = {
-      {QRegularExpression(R"(^\s*(@!?%\w+\s+)?[a-z][\w.]*)"), fmt(opcode, true)},
-      {QRegularExpression(R"(^\s*\.\w+)"), fmt(ui::okabe_ito::kReddishPurple, true)},
+      {QRegularExpression(R"(^[\s\x{a0}]*(@!?%\w+[\s\x{a0}]+)?[a-z][\w.:\x{200b}]*)"), fmt(opcode, true)},
+      // Directive lines are indented with non-breaking spaces (see refresh).
+      {QRegularExpression(R"(^[\s\x{a0}]*\.\w+)"), fmt(ui::okabe_ito::kReddishPurple, true)},
       {QRegularExpression(R"(%[A-Za-z_][\w.]*)"), fmt(reg)},
       {QRegularExpression(R"(\b(0[xX][0-9a-fA-F]+|\d+)\b)"), fmt(number)},
-      {QRegularExpression(R"(^\s*[$\w]+:)"), fmt(t.text, true)},
+      {QRegularExpression(R"(^[\s\x{a0}]*[$\w]+:)"), fmt(t.text, true)},
       {QRegularExpression(R"(//.*$)"), fmt(t.mutedText, false, true)},
   };
   rehighlight();
@@ -86,7 +142,12 @@ ListingPanel::ListingPanel(SessionHost* host, RunController* run, QWidget* paren
     : QPlainTextEdit(parent), m_host(host), m_run(run), m_gutter(new ListingGutter(this)), m_source(new ListingSource(this)) {
   setObjectName("listing");
   setReadOnly(true);
-  setLineWrapMode(QPlainTextEdit::NoWrap);
+  // Whole instructions always: the CUDA column gives the PTX the width its
+  // widest instruction needs (sourceWidth); past that an instruction wraps
+  // at its spaces (never inside a mnemonic or an operand) rather than hide
+  // its tail behind a scroll bar.
+  setLineWrapMode(QPlainTextEdit::WidgetWidth);
+  setWordWrapMode(QTextOption::WordWrap);
   setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
   m_highlighter = new PtxHighlighter(document(), host->theme());
   connect(this, &QPlainTextEdit::updateRequest, this, [this](const QRect& r, int dy) {
@@ -109,10 +170,41 @@ int ListingPanel::gutterWidth() const {
   return fontMetrics().horizontalAdvance(QStringLiteral("9999")) + 48;
 }
 
+int ListingPanel::tabColumns() const {
+  const double space = QFontMetricsF(font()).horizontalAdvance(QLatin1Char(' '));
+  return space > 0 ? std::max(1, static_cast<int>(std::lround(tabStopDistance() / space))) : 2;
+}
+
+QMimeData* ListingPanel::createMimeDataFromSelection() const {
+  // Copied PTX reads as the file does: plain spaces.
+  auto* m = new QMimeData;
+  m->setText(textCursor().selection().toPlainText().replace(kNoBreakSpace, QLatin1Char(' ')).remove(kZeroWidthSpace));
+  return m;
+}
+
+int ListingPanel::ptxWidth() const {
+  // The widest instruction line as drawn: tabs expanded to the editor's stops.
+  const QFontMetricsF fm(font());
+  const int tabCols = tabColumns();
+  double widest = 0;
+  for (const ui::ListingLine& l : m_view.lines)
+    if (l.pc >= 0) widest = std::max(widest, fm.horizontalAdvance(expandTabs(QString::fromStdString(l.text), tabCols)));
+  // The document's margins either side and the cursor's pixel.
+  return static_cast<int>(std::ceil(widest + 2 * document()->documentMargin())) + 2;
+}
+
 int ListingPanel::sourceWidth() const {
+  const QFontMetrics fm = fontMetrics();
   // Lanes only ("lanes 0-15") when there is no CUDA source to show beside the PTX.
-  if (!m_hasCuda) return fontMetrics().horizontalAdvance(QStringLiteral("lanes 00-00, 00")) + 16;
-  return std::clamp(width() * 3 / 10, 140, 420);
+  const int lanesOnly = fm.horizontalAdvance(QStringLiteral("lanes 00-00, 00")) + 16;
+  if (!m_hasCuda) return lanesOnly;
+  // The instructions first: the CUDA column takes what they leave, down to
+  // about a file:line (what does not fit is elided, whole in the tooltip).
+  const int narrowest = fm.horizontalAdvance(QStringLiteral("kernel.cu:000\u2026")) + 16;
+  // The scroll bar counted always: whether it shows must not change the layout that decides it.
+  const int scrollBar = style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, this);
+  const int left = width() - 2 * frameWidth() - gutterWidth() - scrollBar - ptxWidth();
+  return std::clamp(left, narrowest, 420);
 }
 
 QRect ListingPanel::blockRect(int block) const {
@@ -125,6 +217,36 @@ void ListingPanel::layoutMargins() {
   const QRect cr = contentsRect();
   m_gutter->setGeometry(QRect(cr.left(), cr.top(), gutterWidth(), cr.height()));
   m_source->setGeometry(QRect(cr.right() - sourceWidth() + 1, cr.top(), sourceWidth(), cr.height()));
+}
+
+void ListingPanel::changeEvent(QEvent* e) {
+  QPlainTextEdit::changeEvent(e);
+  if (e->type() == QEvent::FontChange) layoutMargins();
+}
+
+bool ListingPanel::viewportEvent(QEvent* e) {
+  // The PTX line's tooltip: what the instruction does (from the instruction table).
+  if (e->type() == QEvent::ToolTip) {
+    auto* h = static_cast<QHelpEvent*>(e);
+    const int block = cursorForPosition(h->pos()).blockNumber();
+    const QString tip = block >= 0 && static_cast<std::size_t>(block) < m_view.lines.size()
+                            ? QString::fromStdString(m_view.lines[static_cast<std::size_t>(block)].tooltip)
+                            : QString();
+    if (tip.isEmpty()) QToolTip::hideText();
+    else QToolTip::showText(h->globalPos(), tip, viewport());
+    return true;
+  }
+  return QPlainTextEdit::viewportEvent(e);
+}
+
+QString ListingPanel::sourceTooltip(int y) const {
+  const int block = cursorForPosition(QPoint(0, y)).blockNumber();
+  if (block < 0 || static_cast<std::size_t>(block) >= m_view.lines.size()) return {};
+  const ui::ListingLine& l = m_view.lines[static_cast<std::size_t>(block)];
+  QStringList parts;
+  if (l.lanesHere) parts << QString::fromStdString(l.lanesText);
+  if (!l.cuda.empty()) parts << QString::fromStdString(l.cuda) + "  " + QString::fromStdString(l.cudaText).trimmed();
+  return parts.join('\n');
 }
 
 void ListingPanel::resizeEvent(QResizeEvent* e) {
@@ -158,8 +280,17 @@ void ListingPanel::refresh() {
   if (!s) return;
   m_view = s->views().listing;
   if (m_view.file != m_shownFile || m_view.lines.size() != m_shownLines) {
+    // Only instructions wrap: a directive or comment line (".loc 2 449 9,
+    // function_name ...") is one unbreakable run, its tabs expanded and its
+    // spaces non-breaking, that runs on past the edge rather than wrapping
+    // into rows without a line number.
+    const int tabCols = tabColumns();
     QStringList text;
-    for (const auto& l : m_view.lines) text << QString::fromStdString(l.text);
+    for (const auto& l : m_view.lines) {
+      QString t = QString::fromStdString(l.text);
+      t = l.pc < 0 ? expandTabs(t, tabCols).replace(QLatin1Char(' '), kNoBreakSpace) : wrappableInstruction(t, tabCols);
+      text << t;
+    }
     setPlainText(text.join('\n'));
     m_shownFile = m_view.file;
     m_shownLines = m_view.lines.size();
@@ -188,7 +319,7 @@ void ListingPanel::refresh() {
     const QTextBlock b = document()->findBlockByNumber(firstHere);
     const int top = static_cast<int>(blockBoundingGeometry(b).translated(contentOffset()).top());
     if (top < 0 || top > viewport()->height() - 3 * fontMetrics().height())
-      verticalScrollBar()->setValue(std::max(0, firstHere - 5));
+      verticalScrollBar()->setValue(std::max(0, b.firstLineNumber() - 5));  // in visual lines: long ones wrap
   }
   m_gutter->update();
   m_source->update();
@@ -228,8 +359,8 @@ void ListingPanel::paintGutter(QPaintEvent* e, QWidget* w) {
       p.setPen(toQColor(t.mutedText));
       p.drawText(QRect(32, top, w->width() - 36, lineH), Qt::AlignRight | Qt::AlignVCenter, QString::number(l.line));
     }
+    top += static_cast<int>(blockBoundingRect(block).height());  // the block just drawn: wrapped ones are taller
     block = block.next();
-    top += static_cast<int>(blockBoundingRect(block).height());
   }
 }
 
@@ -256,8 +387,8 @@ void ListingPanel::paintSource(QPaintEvent* e, QWidget* w) {
                    fontMetrics().elidedText(text, Qt::ElideRight, w->width() - 12));
       }
     }
+    top += static_cast<int>(blockBoundingRect(block).height());  // the block just drawn: wrapped ones are taller
     block = block.next();
-    top += static_cast<int>(blockBoundingRect(block).height());
   }
 }
 

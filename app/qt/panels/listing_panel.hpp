@@ -3,7 +3,9 @@
 // (click toggles), line numbers and a marker where the focused warp's lanes
 // are; each line group that holds lanes is tinted and labelled ("lanes
 // 0-15"); PTX syntax highlighting. Clicking a line sets the cursor line that
-// Toggle breakpoint (F9) and Run to cursor use.
+// Toggle breakpoint (F9) and Run to cursor use. Instructions are shown whole:
+// the CUDA column narrows (its text elided, whole in a tooltip) to leave the
+// PTX its widest instruction, and a line longer than the panel wraps.
 #include <QPlainTextEdit>
 #include <QRegularExpression>
 #include <QSyntaxHighlighter>
@@ -44,12 +46,21 @@ class ListingPanel : public QPlainTextEdit {
   int gutterWidth() const;
   // Where a text block is drawn, in viewport (and gutter) coordinates.
   QRect blockRect(int block) const;
+  // What the CUDA column shows at viewport height y, whole: lanes, file:line and the line's text.
+  QString sourceTooltip(int y) const;
+  // The widest instruction line, in pixels, as the editor draws it.
+  int ptxWidth() const;
+  // The CUDA column's width: what the instructions leave.
+  int sourceWidth() const;
 
  public slots:
   void refresh();
 
  protected:
   void resizeEvent(QResizeEvent* e) override;
+  void changeEvent(QEvent* e) override;
+  bool viewportEvent(QEvent* e) override;
+  QMimeData* createMimeDataFromSelection() const override;
   void mouseReleaseEvent(QMouseEvent* e) override;
 
  private:
@@ -57,8 +68,8 @@ class ListingPanel : public QPlainTextEdit {
   friend class ListingSource;
   void paintGutter(QPaintEvent* e, QWidget* w);
   void paintSource(QPaintEvent* e, QWidget* w);
-  int sourceWidth() const;
   void layoutMargins();
+  int tabColumns() const;  // the editor's tab stop, in columns of the monospace font
 
   SessionHost* m_host;
   RunController* m_run;

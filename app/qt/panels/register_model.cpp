@@ -1,7 +1,11 @@
 #include "app/qt/panels/register_model.hpp"
 
+#include <QEvent>
 #include <QHeaderView>
 #include <QMenu>
+#include <QStyle>
+
+#include <cmath>
 
 #include "app/qt/widgets/cached_text_delegate.hpp"
 #include "app/qt/widgets/scene_painter.hpp"
@@ -47,13 +51,7 @@ QVariant RegisterModel::data(const QModelIndex& index, int role) const {
     case Qt::ForegroundRole:
       if (c.changed) return toQColor(t.textOn(t.changed));
       return c.written ? QVariant() : QVariant(toQColor(t.mutedText));
-    case Qt::FontRole:
-      if (c.changed) {
-        QFont f;
-        f.setBold(true);
-        return f;
-      }
-      return {};
+    case Qt::FontRole: return c.changed ? QVariant(m_changedFont) : QVariant();
     case Qt::ToolTipRole:
       if (c.changed) return tr("was %1 before this step").arg(QString::fromStdString(c.before));
       return c.written ? QVariant() : tr("never written");
@@ -100,6 +98,12 @@ bool RegisterModel::setData(const QModelIndex& index, const QVariant& value, int
   return s->editRegister(m_view.warp, index.row(), c.reg, *parsed.bits);
 }
 
+void RegisterModel::setFont(const QFont& f) {
+  m_changedFont = f;
+  m_changedFont.setBold(true);
+  if (rowCount() && columnCount()) emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1), {Qt::FontRole});
+}
+
 int RegisterModel::columnOf(const QString& regName) const {
   for (std::size_t i = 0; i < m_view.columns.size(); ++i)
     if (QString::fromStdString(m_view.columns[i].name) == regName) return static_cast<int>(i);
@@ -122,9 +126,36 @@ RegistersPanel::RegistersPanel(SessionHost* host, QWidget* parent)
   // Sized once per shape (a new function or launch), not on every step:
   // measuring every cell of every column per frame halved the frame rate.
   horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-  connect(m_model, &QAbstractItemModel::modelReset, this, [this] { resizeColumnsToContents(); });
+  connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+    resizeColumnsToContents();
+    fitColumns();
+  });
+  connect(m_model, &QAbstractItemModel::dataChanged, this, &RegistersPanel::fitColumns);
+  m_model->setFont(font());
   verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
   connect(horizontalHeader(), &QWidget::customContextMenuRequested, this, &RegistersPanel::headerMenu);
+}
+
+void RegistersPanel::changeEvent(QEvent* e) {
+  QTableView::changeEvent(e);
+  if (e->type() == QEvent::FontChange) {
+    m_model->setFont(font());
+    fitColumns();
+  }
+}
+
+void RegistersPanel::fitColumns() {
+  // One text per column is measured, not every cell (that halved the frame
+  // rate); in the changed cells' bold face, the wider of the two.
+  const QFontMetricsF fm(m_model->changedFont());
+  // What CachedTextDelegate keeps inside a cell, either side, and the grid line.
+  const int margin = style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, this) + 1;
+  const int grid = showGrid() ? 1 : 0;
+  const auto& cols = m_model->view().columns;
+  for (std::size_t c = 0; c < cols.size(); ++c) {
+    const int need = static_cast<int>(std::ceil(fm.horizontalAdvance(QString::fromStdString(cols[c].widest)))) + 2 * margin + grid;
+    if (need > columnWidth(static_cast<int>(c))) setColumnWidth(static_cast<int>(c), need);
+  }
 }
 
 void RegistersPanel::headerMenu(const QPoint& pos) {

@@ -28,6 +28,9 @@ class RegisterModel : public QAbstractTableModel {
   // The column of a register name ("%r3"), -1 if not shown.
   int columnOf(const QString& regName) const;
   void setColumnFormat(int column, ui::ValueFormat f);
+  // The table's font: cells this step changed are drawn in its bold face.
+  void setFont(const QFont& f);
+  QFont changedFont() const { return m_changedFont; }
 
  signals:
   void editRefused(const QString& why);
@@ -38,6 +41,7 @@ class RegisterModel : public QAbstractTableModel {
  private:
   SessionHost* m_host;
   ui::RegisterTableView m_view;
+  QFont m_changedFont;
 };
 
 class RegistersPanel : public QTableView {
@@ -45,6 +49,13 @@ class RegistersPanel : public QTableView {
  public:
   explicit RegistersPanel(SessionHost* host, QWidget* parent = nullptr);
   RegisterModel* registerModel() const { return m_model; }
+  // Widens every column whose longest value (ui's RegColumn::widest) would
+  // not fit: values are never elided. Columns only grow while stepping, so
+  // the table does not jitter; a new shape sizes them afresh.
+  void fitColumns();
+
+ protected:
+  void changeEvent(QEvent* e) override;
 
  private:
   void headerMenu(const QPoint& pos);
