@@ -32,9 +32,7 @@ GalleryDialog::GalleryDialog(const ui::CourseGallery& course, QWidget* parent)
   int lessons = 0;
   for (const ui::GalleryUnit& u : course.units) {
     if (u.lessons.empty()) continue;
-    QString head = q(u.title);
-    if (!u.goal.empty()) head += "\n" + q(u.goal);
-    auto* h = new QListWidgetItem(head, m_list);
+    auto* h = new QListWidgetItem(q(u.title), m_list);
     h->setData(kUnitRole, q(u.title));
     h->setFlags(Qt::ItemIsEnabled);
     QFont hf = h->font();
@@ -42,6 +40,14 @@ GalleryDialog::GalleryDialog(const ui::CourseGallery& course, QWidget* parent)
     hf.setPointSizeF(hf.pointSizeF() * 1.25);
     h->setFont(hf);
     h->setBackground(palette().alternateBase());
+    if (!u.goal.empty()) {  // under the heading, in the lessons' own weight
+      auto* g = new QListWidgetItem(q(u.goal), m_list);
+      g->setFlags(Qt::ItemIsEnabled);
+      QFont gf = g->font();
+      gf.setItalic(true);
+      g->setFont(gf);
+      g->setBackground(palette().alternateBase());
+    }
     for (const ui::GalleryLesson& lesson : u.lessons) {
       ++lessons;
       QString text = "    " + q(lesson.title) + "   [" + q(lesson.name) + "]";

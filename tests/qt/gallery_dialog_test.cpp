@@ -39,12 +39,13 @@ TEST(GalleryDialog, ListsTheBundledCourseUnitByUnit) {
   ASSERT_GE(second, 0);
   EXPECT_LT(first, second);
   EXPECT_EQ(first, 0);
-  // The unit's first lesson comes right after its heading, its goal under its title.
+  // The unit's goal under its heading, then its first lesson with the lesson's goal under its title.
+  EXPECT_EQ(dlg.list()->item(first + 1)->text().toStdString(), course.units[0].goal);
   const ui::GalleryLesson& lesson = course.units[0].lessons.at(0);
-  const QString text = dlg.list()->item(first + 1)->text();
+  const QString text = dlg.list()->item(first + 2)->text();
   EXPECT_TRUE(text.contains(QString::fromStdString(lesson.title))) << text.toStdString();
   EXPECT_TRUE(text.contains(QString::fromStdString(lesson.goal))) << text.toStdString();
-  EXPECT_EQ(dlg.list()->currentRow(), first + 1) << "a lesson is selected, not a heading";
+  EXPECT_EQ(dlg.list()->currentRow(), first + 2) << "a lesson is selected, not a heading";
   // A pair under one lesson: ub-deadlock's strict file, then its hardware file.
   const int pair = rowContaining(dlg, "[ub-deadlock]");
   ASSERT_GE(pair, 0);
