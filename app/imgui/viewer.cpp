@@ -22,7 +22,7 @@ Viewer::Viewer(Settings settings, Fonts fonts, float scale)
     : m_settings(std::move(settings)), m_fonts(fonts), m_scale(scale) {
   setTheme(m_settings.theme);
   m_driver.setAutoplaySpeed(m_settings.autoplaySpeed);
-  m_gallery = ui::listGallery(ui::bundledScenarioDir());
+  m_course = ui::listCourse(ui::bundledScenarioDir());
   m_showExamples = true;  // until something is opened: the way in for a first run
 }
 
@@ -65,6 +65,8 @@ void Viewer::adopt(std::unique_ptr<ui::Session> session, std::string file) {
   m_error.clear();
   m_showError = false;
   m_showExamples = false;
+  m_questions = ui::AuthoredQuestions::forSession(*m_session);
+  m_question = {};
 }
 
 void Viewer::setTheme(const std::string& name) {
@@ -195,6 +197,7 @@ void Viewer::frame(double dt) {
     }
     ImGui::End();
     drawTimeline();
+    drawQuestion();
   }
   if (auto picked = m_browser.draw()) open(*picked);
   drawExamples();
@@ -221,40 +224,70 @@ void Viewer::drawErrors() {
 }
 
 void Viewer::drawExamples() {
+  m_examplesHeadings.clear();
   if (!m_showExamples) return;
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + vp->Size.x * 0.5f, vp->Pos.y + vp->Size.y * 0.5f), ImGuiCond_Appearing,
                           ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(ImVec2(vp->Size.x * 0.55f, vp->Size.y * 0.7f), ImGuiCond_Appearing);
   if (ImGui::Begin("Examples", &m_showExamples, ImGuiWindowFlags_NoCollapse)) {
-    if (m_gallery.empty())
+    std::optional<std::string> pick;
+    if (!m_course.error.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, toVec4(ui::okabe_ito::kVermillion));
+      ImGui::TextWrapped("%s", m_course.error.c_str());
+      ImGui::PopStyleColor();
+    }
+    bool any = false;
+    for (const ui::GalleryUnit& u : m_course.units) {
+      if (u.lessons.empty()) continue;
+      any = true;
+      m_examplesHeadings.push_back(u.title);
+      ImGui::Spacing();
+      ImGui::PushFont(panel().bold);
+      ImGui::TextUnformatted(u.title.c_str());
+      ImGui::PopFont();
+      if (!u.goal.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, toVec4(m_theme.mutedText));
+        ImGui::TextWrapped("%s", u.goal.c_str());
+        ImGui::PopStyleColor();
+      }
+      ImGui::Separator();
+      for (const ui::GalleryLesson& l : u.lessons) {
+        ImGui::PushID(l.name.c_str());
+        if (ImGui::Selectable(l.title.c_str())) pick = l.files.front().path;
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", l.name.c_str());
+        ImGui::Indent();
+        const std::string& sub = l.error.empty() ? l.goal : l.error;
+        if (!sub.empty()) {
+          ImGui::PushStyleColor(ImGuiCol_Text, toVec4(l.error.empty() ? m_theme.mutedText : ui::okabe_ito::kVermillion));
+          ImGui::TextWrapped("%s", sub.c_str());
+          ImGui::PopStyleColor();
+        }
+        if (!l.prerequisites.empty()) {
+          std::string names;
+          for (const std::string& p : l.prerequisites) names += (names.empty() ? "" : ", ") + p;
+          ImGui::TextDisabled("Take first: %s", names.c_str());
+        }
+        // A lesson of several files: each one under it.
+        if (l.files.size() > 1)
+          for (const ui::GalleryEntry& f : l.files) {
+            ImGui::PushID(f.path.c_str());
+            const std::string caption = "> " + ui::variantCaption(l, f);
+            if (ImGui::Selectable(caption.c_str())) pick = f.path;
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f.title.c_str());
+            ImGui::PopID();
+          }
+        ImGui::Unindent();
+        ImGui::PopID();
+      }
+    }
+    if (!any)
       ImGui::TextWrapped("No bundled scenarios in %s. Open a scenario or PTX file with File > Open (Ctrl+O).",
                          ui::bundledScenarioDir().c_str());
-    std::string topic;
-    for (const ui::GalleryEntry& e : m_gallery) {
-      if (e.topic != topic) {
-        topic = e.topic;
-        ImGui::Spacing();
-        ImGui::PushFont(panel().bold);
-        ImGui::TextUnformatted(topic.c_str());
-        ImGui::PopFont();
-        ImGui::Separator();
-      }
-      ImGui::PushID(e.path.c_str());
-      if (ImGui::Selectable(e.title.c_str())) {
-        ui::LaunchRequest o;
-        o.path = e.path;
-        open(o);
-      }
-      const std::string sub = e.error.empty() ? ui::firstParagraph(e.description) : e.error;
-      if (!sub.empty()) {
-        ImGui::Indent();
-        ImGui::PushStyleColor(ImGuiCol_Text, toVec4(m_theme.mutedText));
-        ImGui::TextWrapped("%s", sub.c_str());
-        ImGui::PopStyleColor();
-        ImGui::Unindent();
-      }
-      ImGui::PopID();
+    if (pick) {
+      ui::LaunchRequest o;
+      o.path = *pick;
+      open(o);
     }
   }
   ImGui::End();

@@ -6,10 +6,13 @@
 // It owns the Session, the person's choices (stepping unit, cursor line) and
 // the RunDriver; every command goes through the shared table in
 // ui/session/actions.hpp, so menus, toolbar and keys do exactly what the Qt app does.
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "app/imgui/allow_prompt.hpp"
@@ -19,6 +22,7 @@
 #include "app/imgui/fonts.hpp"
 #include "app/imgui/settings.hpp"
 #include "ui/session/actions.hpp"
+#include "ui/lesson/authored_questions.hpp"
 #include "ui/lesson/gallery.hpp"
 #include "ui/session/run_driver.hpp"
 #include "ui/scene/scene.hpp"
@@ -73,6 +77,20 @@ class Viewer {
   bool quitRequested() const { return m_quit; }
   const FileBrowser& fileBrowser() const { return m_browser; }
 
+  // The lesson's authored questions: the question window shows the one
+  // asked (or last revealed) at the session's position. Its radio buttons,
+  // text field and Check button call these.
+  const ui::AuthoredQuestions& questions() const { return m_questions; }
+  void pickAnswer(int choice) { m_question.picked = choice; }
+  void typeAnswer(std::string_view text);
+  bool checkAnswer();
+  // What the question window showed in the last frame (nullopt: no window).
+  const std::optional<ui::AuthoredQuestionView>& shownQuestion() const { return m_question.shown; }
+  // The course the Examples window lists, and the unit headings it drew in the last frame.
+  const ui::CourseGallery& course() const { return m_course; }
+  const std::vector<std::string>& examplesHeadings() const { return m_examplesHeadings; }
+  void showExamples() { m_showExamples = true; }
+
  private:
   struct Rect {
     float x, y, w, h;
@@ -98,6 +116,7 @@ class Viewer {
   void drawConsole();
   void drawTimeline();
   void drawExamples();
+  void drawQuestion();
   void drawErrors();
   void actionButton(ui::ActionId id, const char* text);
 
@@ -122,8 +141,21 @@ class Viewer {
   std::string m_hoveredTip;
 
   FileBrowser m_browser;
-  std::vector<ui::GalleryEntry> m_gallery;
+  ui::CourseGallery m_course;
+  std::vector<std::string> m_examplesHeadings;
   bool m_showExamples = false;
+  // The question window's UI-only state.
+  struct QuestionUi {
+    std::optional<std::size_t> index;  // the question the fields belong to
+    int picked = -1;
+    std::array<char, 256> typed{};
+    std::string error;
+    std::optional<ui::AuthoredQuestionView> shown;
+    std::optional<std::pair<std::size_t, ui::AuthoredState>> closed;  // closed by the person until it changes
+  };
+  ui::AuthoredQuestions m_questions;
+  std::uint64_t m_questionsRevision = 0;
+  QuestionUi m_question;
   bool m_relayout = true;
   bool m_quit = false;
   bool m_followListing = true;

@@ -327,7 +327,7 @@ void MainWindow::openDialog() {
 }
 
 void MainWindow::openExamples() {
-  GalleryDialog dlg(ui::listGallery(ui::bundledScenarioDir()), this);
+  GalleryDialog dlg(ui::listCourse(ui::bundledScenarioDir()), this);
   if (dlg.exec() == QDialog::Accepted && !dlg.chosenPath().isEmpty()) openPath(dlg.chosenPath());
 }
 

@@ -518,12 +518,13 @@ TEST(Gallery, ListsScenariosAndOpensOnDoubleClick) {
   const fs::path dir = tempDir("ws_qt_gallery");
   fs::create_directories(dir / "shfl-bfly");
   fs::copy_file(WS_TEST_DATA "/qt/shfl-bfly.toml", dir / "shfl-bfly" / "scenario.toml");
-  GalleryDialog dlg(ui::listGallery(dir.string()));
-  ASSERT_EQ(dlg.list()->count(), 1);
-  EXPECT_TRUE(dlg.list()->item(0)->text().contains("Butterfly exchange"));
-  EXPECT_TRUE(dlg.list()->item(0)->text().contains("swaps its value"));
+  GalleryDialog dlg(ui::listCourse(dir.string()));
+  ASSERT_EQ(dlg.list()->count(), 2);  // no course.toml: the heading "All lessons", then the lesson
+  QListWidgetItem* item = dlg.list()->item(1);
+  EXPECT_TRUE(item->text().contains("Butterfly exchange"));
+  EXPECT_TRUE(item->text().contains("swaps its value"));
   dlg.show();
-  const QRect r = dlg.list()->visualItemRect(dlg.list()->item(0));
+  const QRect r = dlg.list()->visualItemRect(item);
   // Qt 6 QTest sends only the double-click event: press first, as a mouse does.
   QTest::mouseClick(dlg.list()->viewport(), Qt::LeftButton, {}, r.center());
   QTest::mouseDClick(dlg.list()->viewport(), Qt::LeftButton, {}, r.center());

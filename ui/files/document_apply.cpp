@@ -26,6 +26,7 @@ std::variant<std::unique_ptr<Session>, std::string> applyDocument(std::string_vi
     src.options = previous->options();
     src.title = previous->title();
     src.narration = previous->narration();
+    src.lesson = previous->lesson();
     // Breakpoints by line or kind carry over; ones naming instruction or
     // register indices of the old program would point at something else now.
     const auto lines = static_cast<std::int32_t>(src.program->sourceLines.size());

@@ -58,6 +58,7 @@ ScenarioStart scenarioStart(const core::PreparedScenario& p, const core::Scenari
   if (!s) return out;
   if (!s->title.empty()) out.title = s->title;
   out.narration = s->narration;
+  out.lesson = s->lesson;
   const std::uint32_t threads = p.launch.block[0] * p.launch.block[1] * p.launch.block[2];
   for (const auto& sb : s->session.breakpoints) {
     core::Breakpoint b;

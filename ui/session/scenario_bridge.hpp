@@ -10,6 +10,7 @@
 #include "core/exec/engine/engine.hpp"
 #include "core/trace/breakpoint.hpp"
 #include "core/scenario/narration.hpp"
+#include "core/scenario/lesson/question.hpp"
 
 namespace ws::core {
 struct Scenario;
@@ -24,6 +25,7 @@ struct ScenarioStart {
   std::string title;
   std::vector<core::Breakpoint> breakpoints;
   std::vector<core::Narration> narration;
+  core::LessonInfo lesson;
   std::uint32_t focusCta = 0, focusWarp = 0, focusLane = 0;  // focusWarp: index in the CTA
   std::uint64_t step = 0;                                   // where the user was
   // Where the CUDA files that the PTX's .file lines name are looked for by

@@ -7,6 +7,7 @@ std::variant<std::unique_ptr<Session>, std::string> sessionFromStart(ScenarioSta
   SessionSource meta;
   meta.title = start.title;
   meta.narration = std::move(start.narration);
+  meta.lesson = std::move(start.lesson);
   meta.maxSteps = start.maxSteps;
   meta.breakpoints = std::move(start.breakpoints);
   auto session = Session::fromEngine(std::move(*start.engine), std::move(meta));

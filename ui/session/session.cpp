@@ -36,7 +36,7 @@ std::variant<std::unique_ptr<Session>, std::string> Session::create(std::shared_
 
 Session::Session(core::History h, SessionSource src)
     : m_history(std::move(h)), m_launch(std::move(src.launch)), m_title(std::move(src.title)), m_breakpoints(std::move(src.breakpoints)),
-      m_narration(std::move(src.narration)), m_maxSteps(src.maxSteps) {
+      m_narration(std::move(src.narration)), m_lesson(std::move(src.lesson)), m_maxSteps(src.maxSteps) {
   // The index learns each step as it is recorded, so it never asks the
   // history to make old records again.
   m_history.setObserver([this](std::uint64_t i, const core::StepRecord& r) { m_index.add(program(), state(), r, i); });

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/exec/engine/engine.hpp"
+#include "core/scenario/lesson/question.hpp"
 #include "core/trace/history.hpp"
 #include "core/trace/run_control.hpp"
 #include "ui/frame/frame.hpp"
@@ -30,6 +31,7 @@ struct SessionSource {
   std::vector<core::Breakpoint> breakpoints;
   std::string title;  // shown in window titles and exports
   std::vector<core::Narration> narration;  // a scenario's narration, shown at its steps / PTX lines
+  core::LessonInfo lesson;                 // its goal, prerequisites and authored questions
   // Executed steps after which forward commands stop (an endless loop ends
   // there with lastOutcome().stop == StepBudget and stepBudgetNote() set).
   std::uint64_t maxSteps = core::kDefaultMaxSteps;
@@ -67,6 +69,7 @@ class Session {
   // Why the last command stopped.
   const core::RunOutcome& lastOutcome() const { return m_lastOutcome; }
   const std::vector<core::Narration>& narration() const { return m_narration; }
+  const core::LessonInfo& lesson() const { return m_lesson; }
   // Non-empty when the last command stopped at the step budget: how many
   // steps ran and where every lane stands (what it waits for).
   std::string stepBudgetNote() const;
@@ -174,6 +177,7 @@ class Session {
   std::string m_title;
   std::vector<core::Breakpoint> m_breakpoints;
   std::vector<core::Narration> m_narration;
+  core::LessonInfo m_lesson;
   std::uint64_t m_maxSteps = core::kDefaultMaxSteps;
   Focus m_focus;
   bool m_follow = true;

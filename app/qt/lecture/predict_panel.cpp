@@ -8,6 +8,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "app/qt/lecture/question_box.hpp"
 #include "app/qt/lecture/scene_svg_view.hpp"
 #include "ui/lesson/predict_scene.hpp"
 #include "ui/session/session.hpp"
@@ -57,10 +58,18 @@ PredictPanel::PredictPanel(QWidget* parent) : QWidget(parent), m_theme(ui::built
   buttons->addWidget(m_reveal);
   buttons->addWidget(m_next);
   buttons->addStretch();
-  layout->addWidget(m_headline);
-  layout->addWidget(m_hint);
-  layout->addWidget(split, 1);
-  layout->addLayout(buttons);
+  m_question = new QuestionBox(this);
+  m_question->hide();
+  m_roundWidgets = new QWidget(this);
+  auto* round = new QVBoxLayout(m_roundWidgets);
+  round->setContentsMargins(0, 0, 0, 0);
+  round->addWidget(m_headline);
+  round->addWidget(m_hint);
+  round->addWidget(split, 1);
+  round->addLayout(buttons);
+  layout->addWidget(m_question, 1);
+  layout->addWidget(m_roundWidgets, 1);
+  connect(m_question, &QuestionBox::answered, this, [this] { emit roundChanged(hasQuestion()); });
   connect(m_reveal, &QPushButton::clicked, this, &PredictPanel::reveal);
   connect(m_next, &QPushButton::clicked, this, &PredictPanel::next);
   connect(m_view, &SceneSvgView::laneClicked, this, &PredictPanel::onLaneClicked);
@@ -71,6 +80,8 @@ PredictPanel::PredictPanel(QWidget* parent) : QWidget(parent), m_theme(ui::built
 void PredictPanel::setSession(ui::Session* s) {
   m_session = s;
   m_round.reset();
+  m_question->setQuestion(nullptr, 0);
+  m_authored = s ? ui::AuthoredQuestions::forSession(*s) : ui::AuthoredQuestions{};
   refresh();
 }
 
@@ -90,8 +101,37 @@ void PredictPanel::setCompact(bool on) {
   rebuild();
 }
 
+bool PredictPanel::hasQuestion() const {
+  if (m_round && !m_round->revealed()) return true;
+  std::optional<std::size_t> asked;
+  if (m_on) asked = m_authored.asking();
+  return asked && !m_authored.answer(*asked).given;
+}
+
+bool PredictPanel::showAuthored() {
+  std::optional<std::size_t> i;
+  if (m_on) {
+    i = m_authored.asking();
+    if (!i && !m_round) i = m_authored.current();  // the last answer stays up until a collective comes
+  }
+  m_question->setVisible(i.has_value());
+  m_roundWidgets->setVisible(!i);
+  if (i) m_question->setQuestion(&m_authored, *i);
+  return i.has_value();
+}
+
 void PredictPanel::refresh() {
   if (m_revealing) return;
+  if (m_session) m_authored.update(*m_session);
+  // An authored question being asked comes before the collective's round.
+  if (m_on && m_authored.asking()) {
+    const bool wasOpen = hasQuestion();
+    m_round.reset();
+    m_picked = -1;
+    rebuild();
+    if (wasOpen != hasQuestion()) emit roundChanged(hasQuestion());
+    return;
+  }
   // A revealed round stays up until Next (the audience reads the verdicts);
   // an open round stays while the session has not moved.
   if (m_round && (m_round->revealed() || (m_session && m_session->position() == m_round->position()))) {
@@ -153,6 +193,7 @@ void PredictPanel::onCellEdited(int row, int column) {
 }
 
 void PredictPanel::rebuild() {
+  if (showAuthored()) return;
   const bool open = hasQuestion();
   m_table->setVisible(!(m_compact && m_round && m_round->asksSourceLanes()));
   m_reveal->setEnabled(open);

@@ -6,9 +6,13 @@
 // otherwise) and a Reveal button that executes the step and marks every guess.
 // The main window hooks it in by calling refresh() when the session changes
 // and holding its own stepping while hasQuestion() (see predict mode's action).
+// A lesson's authored questions ([[question]]) come first: while one is
+// asked, the panel shows it (QuestionBox) instead of a collective's round,
+// and shows its answer once the run reaches the reveal point.
 #include <QWidget>
 #include <optional>
 
+#include "ui/lesson/authored_questions.hpp"
 #include "ui/lesson/predict.hpp"
 #include "ui/scene/theme.hpp"
 
@@ -22,6 +26,7 @@ class Session;
 
 namespace ws::qt {
 
+class QuestionBox;
 class SceneSvgView;
 
 class PredictPanel : public QWidget {
@@ -39,13 +44,16 @@ class PredictPanel : public QWidget {
   bool modeOn() const { return m_on; }
   // Looks at the session's next step again (call after it changed).
   void refresh();
-  // A round is open: the next step is being predicted and not yet revealed.
-  bool hasQuestion() const { return m_round && !m_round->revealed(); }
+  // A round is open: the next step is being predicted and not yet revealed,
+  // or an authored question is asked and not answered yet.
+  bool hasQuestion() const;
   const std::optional<ui::PredictRound>& round() const { return m_round; }
 
   SceneSvgView* sceneView() const { return m_view; }
   QTableWidget* table() const { return m_table; }
   QPushButton* revealButton() const { return m_reveal; }
+  QuestionBox* questionBox() const { return m_question; }
+  const ui::AuthoredQuestions& authored() const { return m_authored; }
 
  public slots:
   void reveal();
@@ -61,6 +69,8 @@ class PredictPanel : public QWidget {
   void onLaneClicked(int warp, int lane);
   void onCellEdited(int row, int column);
   void rebuild();  // scene + table from the round
+  // Shows the authored question to show now, if any; true when one is shown.
+  bool showAuthored();
 
   ui::Session* m_session = nullptr;
   ui::Theme m_theme;
@@ -76,6 +86,9 @@ class PredictPanel : public QWidget {
   QTableWidget* m_table = nullptr;
   QPushButton* m_reveal = nullptr;
   QPushButton* m_next = nullptr;
+  ui::AuthoredQuestions m_authored;
+  QuestionBox* m_question = nullptr;
+  QWidget* m_roundWidgets = nullptr;  // headline, hint, scene, table and buttons of a round
 };
 
 }  // namespace ws::qt
