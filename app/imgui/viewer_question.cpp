@@ -8,6 +8,7 @@
 
 #include <imgui.h>
 
+#include "app/imgui/fonts.hpp"
 #include "app/imgui/style.hpp"
 #include "app/imgui/viewer.hpp"
 #include "ui/session/session.hpp"
@@ -66,7 +67,9 @@ void Viewer::drawQuestion() {
     ImGui::PushFont(panel().bold);
     ImGui::TextUnformatted(v.heading.c_str());
     ImGui::PopFont();
-    ImGui::TextUnformatted(v.prompt.c_str());
+    // The prompt and the explanation are markdown, flowed like the narration.
+    const FlowColors flow{ImGui::GetColorU32(ImGuiCol_Text), toU32(m_theme.mutedText, 0.15)};
+    drawFlowText(ui::parseMarkdown(v.prompt), panel(), flow);
     ImGui::Spacing();
     ImGui::BeginDisabled(!asked);
     if (!v.choices.empty()) {
@@ -103,7 +106,7 @@ void Viewer::drawQuestion() {
       ImGui::PushFont(panel().bold);
       ImGui::TextUnformatted(v.solution.c_str());
       ImGui::PopFont();
-      ImGui::TextUnformatted(v.explanation.c_str());
+      drawFlowText(ui::parseMarkdown(v.explanation), panel(), flow);
     }
     ImGui::PopTextWrapPos();
   }
