@@ -1,7 +1,8 @@
 // `warpscope-cli check SCENARIO|PTX`: looks for undefined behaviour. The run
 // goes on in hardware mode past each event (as an H100 would), so one check
-// lists every diagnostic with its lanes, PTX line and the ISA sentence it
-// breaks. Exit status 1 when there is any.
+// lists every diagnostic with its lanes, PTX line, the PTX ISA sentence it
+// breaks (quoted, with its section) and warpscope's explanation. Exit status
+// 1 when there is any.
 #include "app/cli/cmd_check.hpp"
 
 #include <fmt/format.h>

@@ -174,7 +174,12 @@ json diagnosticJson(const app::Input& in, const core::Diagnostic& d) {
             {"ptx_line", line},
             {"where", in.prepared.where(line)},
             {"message", d.message},
-            {"isa", std::string(info.isaSentence)}};
+            {"quote", std::string(info.quote)},
+            {"quote_source", std::string(core::quoteSourceName(info.source))},
+            {"section", std::string(info.section)},
+            {"section_title", std::string(info.sectionTitle)},
+            {"section_url", core::sectionUrl(info)},
+            {"explanation", std::string(info.explanation)}};
   if (d.race) j["race"] = raceJson(in, d);
   return j;
 }
@@ -195,7 +200,9 @@ void printDiagnostic(const app::Input& in, const core::Diagnostic& d) {
                  a->position, a->cta, a->warp, a->warpInCta, a->lane < 0 ? std::string("async op") : fmt::format("lane {}", a->lane), a->pc,
                  in.prepared.where(static_cast<std::uint32_t>(a->ptxLine)), a->cuda.empty() ? "" : " (" + a->cuda + ")", a->instr);
   }
-  fmt::print(stderr, "  ISA: {}\n", info.isaSentence);
+  // The quote in quotation marks, warpscope's explanation after it without.
+  if (const std::string quote = ui::diagQuoteLine(info); !quote.empty()) fmt::print(stderr, "  {}\n", quote);
+  if (const std::string why = ui::diagExplanationLine(info); !why.empty()) fmt::print(stderr, "  {}\n", why);
 }
 
 json buffersJson(const app::Input& in, const core::Engine& e) {

@@ -25,7 +25,8 @@ nlohmann::json diagnosticJson(const app::Input& in, const core::Diagnostic& d);
 // memory}); null when d carries no race.
 nlohmann::json raceJson(const app::Input& in, const core::Diagnostic& d);
 ui::RaceView describeRace(const app::Input& in, const core::Diagnostic& d);
-// "file:line: kind: message" + the lanes and the ISA sentence, for stderr.
+// "file:line: kind: message" + the lanes, the ISA (or CUDA Guide) quote it
+// breaks and warpscope's explanation, for stderr.
 void printDiagnostic(const app::Input& in, const core::Diagnostic& d);
 
 nlohmann::json buffersJson(const app::Input& in, const core::Engine& e);

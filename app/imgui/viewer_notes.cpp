@@ -74,9 +74,11 @@ void Viewer::drawDiagnostics() {
       ImGui::Text("1  %s", it.race->first.text.c_str());
       ImGui::Text("2  %s", it.race->second.text.c_str());
     }
-    if (!it.isa.empty()) {
+    // The quote line quotes the document; the explanation is warpscope's own words.
+    if (!it.quoteLine.empty() || !it.explanationLine.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, toVec4(m_theme.mutedText));
-      ImGui::TextUnformatted(it.isa.c_str());
+      if (!it.quoteLine.empty()) ImGui::TextUnformatted(it.quoteLine.c_str());
+      if (!it.explanationLine.empty()) ImGui::TextUnformatted(it.explanationLine.c_str());
       ImGui::PopStyleColor();
     }
     ImGui::Separator();

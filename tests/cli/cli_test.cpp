@@ -250,7 +250,11 @@ TEST(Cli, CheckListsUndefinedBehaviour) {
   EXPECT_EQ(r.code, 1) << r.out << r.err;
   EXPECT_TRUE(contains(r.err, "shfl-source-inactive")) << r.err;
   EXPECT_TRUE(contains(r.err, "lanes [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]")) << r.err;
-  EXPECT_TRUE(contains(r.err, "ISA: If the source thread is inactive or not in membermask")) << r.err;
+  // The ISA's own sentence, quoted with its section; warpscope's explanation after it, unquoted.
+  EXPECT_TRUE(contains(r.err, "  PTX ISA 9.1 (\u00a7data-movement-and-conversion-instructions-shfl-sync): \"Note that results are "
+                              "undefined if a thread sources a register from an inactive thread or a thread that is not in "
+                              "membermask.\"\n  warpscope: The lanes named here"))
+      << r.err;
   // The PTX line is shown as the scenario file's line (line 7: the shfl).
   EXPECT_TRUE(contains(r.err, path + ":7: shfl-source-inactive")) << r.err;
   auto j = cli({"check", path, "--json"});
@@ -258,6 +262,13 @@ TEST(Cli, CheckListsUndefinedBehaviour) {
   auto doc = nlohmann::json::parse(j.out);
   ASSERT_FALSE(doc["diagnostics"].empty());
   EXPECT_EQ(doc["diagnostics"][0]["kind"], "shfl-source-inactive");
+  EXPECT_EQ(doc["diagnostics"][0]["quote"],
+            "Note that results are undefined if a thread sources a register from an inactive thread or a thread that is "
+            "not in membermask.");
+  EXPECT_EQ(doc["diagnostics"][0]["quote_source"], "PTX ISA 9.1");
+  EXPECT_EQ(doc["diagnostics"][0]["section_url"],
+            "https://docs.nvidia.com/cuda/parallel-thread-execution/#data-movement-and-conversion-instructions-shfl-sync");
+  EXPECT_FALSE(doc["diagnostics"][0]["explanation"].get<std::string>().empty());
   EXPECT_EQ(doc["stop"], "finished");  // hardware mode goes on
 
   const std::string clean = d.write("clean.toml", kShflScenario);

@@ -1,9 +1,13 @@
-// The membermask rules of the warp-synchronous instructions (PTX ISA, e.g.
-// shfl.sync): "All threads in membermask must execute the instruction with
-// the same qualifiers and the same membermask value" and "the behavior is
-// undefined if the executing thread is not in the membermask". Tiles of a
-// converged warp that each pass their own mask keep the first rule; a lane
-// named in another lane's membermask that passes a different one breaks it.
+// The membermask rules of the warp-synchronous instructions: PTX ISA
+// shfl.sync, "shfl.sync will cause executing thread to wait until all
+// non-exited threads corresponding to membermask have executed shfl.sync with
+// the same qualifiers and same membermask value before resuming execution."
+// and "The behavior of shfl.sync is undefined if the executing thread is not
+// in the membermask."; the CUDA C++ Programming Guide adds that "all
+// non-exited threads named in mask must execute the same intrinsic with the
+// same mask, or the result is undefined." Tiles of a converged warp that each
+// pass their own mask keep that rule; a lane named in another lane's
+// membermask that passes a different one breaks it.
 #include <gtest/gtest.h>
 
 #include <algorithm>

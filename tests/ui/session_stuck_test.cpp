@@ -69,6 +69,23 @@ TEST(SessionDeadlock, TheDiagnosticsViewShowsWhatEveryLaneWaitsFor) {
   EXPECT_NE(m.find("CTA 0 warp 1 lanes 0-31: waits at barrier 1 (line 11: bar.sync 1, 64;): 32 of 64 threads arrived"),
             std::string::npos)
       << m;
+  // A deadlock is warpscope's own check: no quotation, only its explanation, unquoted.
+  EXPECT_EQ(v.diagnostics.items[0].quoteLine, "");
+  EXPECT_EQ(v.diagnostics.items[0].sectionUrl, "");
+  EXPECT_EQ(v.diagnostics.items[0].explanationLine,
+            "warpscope: " + std::string(core::diagInfo(core::DiagKind::Deadlock).explanation));
+}
+
+TEST(DiagnosticLines, QuoteTheDocumentAndKeepTheExplanationApart) {
+  const core::DiagInfo& shfl = core::diagInfo(core::DiagKind::ShflSourceInactive);
+  EXPECT_EQ(diagQuoteLine(shfl),
+            "PTX ISA 9.1 (\u00a7data-movement-and-conversion-instructions-shfl-sync): \"Note that results are undefined if a "
+            "thread sources a register from an inactive thread or a thread that is not in membermask.\"");
+  EXPECT_EQ(diagExplanationLine(shfl), "warpscope: " + std::string(shfl.explanation));
+  const core::DiagInfo& mask = core::diagInfo(core::DiagKind::MembermaskMismatch);
+  EXPECT_EQ(diagQuoteLine(mask).rfind("CUDA C++ Programming Guide (\u00a7warp-shuffle-description): \"Each calling thread", 0), 0u)
+      << diagQuoteLine(mask);
+  EXPECT_EQ(core::sectionUrl(mask), "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#warp-shuffle-description");
 }
 
 }  // namespace

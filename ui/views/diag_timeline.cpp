@@ -24,6 +24,15 @@ std::string_view markerKindName(MarkerKind k) {
   return "";
 }
 
+std::string diagQuoteLine(const core::DiagInfo& info) {
+  if (info.quote.empty()) return {};
+  return fmt::format("{} (\u00a7{}): \"{}\"", core::quoteSourceName(info.source), info.section, info.quote);
+}
+
+std::string diagExplanationLine(const core::DiagInfo& info) {
+  return info.explanation.empty() ? std::string() : fmt::format("warpscope: {}", info.explanation);
+}
+
 DiagnosticsView buildDiagnostics(const Frame& f) {
   DiagnosticsView v;
   const core::Program& p = f.prog();
@@ -61,7 +70,9 @@ DiagnosticsView buildDiagnostics(const Frame& f) {
     it.severityText = info.severity == core::Severity::Warning ? "warning" : info.severity == core::Severity::Undefined ? "undefined behaviour" : "error";
     it.title = std::string(info.title);
     it.message = d.message;
-    it.isa = std::string(info.isaSentence);
+    it.quoteLine = diagQuoteLine(info);
+    it.sectionUrl = core::sectionUrl(info);
+    it.explanationLine = diagExplanationLine(info);
     it.where = fmt::format("line {}, {}", lineOf(p, d.pc), warpTitle(f.st(), d.warp));
     it.lanes = lanesPhrase(d.lanes);
     if (d.race) it.race = describeRace(f, d);

@@ -346,9 +346,21 @@ struct DiagnosticItem {
   core::DiagKind kind = core::DiagKind::Unsupported;
   core::Severity severity = core::Severity::Warning;
   std::string severityText;
-  std::string title, message, isa, where, lanes;
+  std::string title, message, where, lanes;
+  // The rule broken, kept apart from warpscope's words so a viewer never
+  // shows those as a quotation: `quoteLine` is diagQuoteLine() (empty when
+  // the kind has no quote), `sectionUrl` its section's address,
+  // `explanationLine` diagExplanationLine().
+  std::string quoteLine, sectionUrl, explanationLine;
   std::optional<RaceView> race;  // race-* and memory-model-* kinds: both accesses
 };
+// `PTX ISA 9.1 (§data-movement-and-conversion-instructions-shfl-sync): "Note that results are ..."`:
+// the source, the section anchor and the verbatim quote in quotation marks;
+// empty when the kind has no quote. The CLI and both viewers print this line.
+std::string diagQuoteLine(const core::DiagInfo& info);
+// `warpscope: The lanes named here ...`: warpscope's own words, never in
+// quotation marks; empty when the kind has no explanation.
+std::string diagExplanationLine(const core::DiagInfo& info);
 struct DiagnosticsView {
   std::string summary;  // one sentence: what this step did
   std::vector<std::string> narration;  // the scenario's narration for this step or PTX line (markdown)

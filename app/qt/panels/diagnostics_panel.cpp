@@ -47,7 +47,9 @@ void DiagnosticsPanel::refresh() {
       text += "\n" + QString::fromStdString(d.race->summary);
       text += "\n" + accessLine(1, d.race->first) + "\n" + accessLine(2, d.race->second);
     }
-    if (!d.isa.empty()) text += "\nPTX ISA: " + QString::fromStdString(d.isa);
+    // The quote line quotes the document; the explanation is warpscope's own words.
+    if (!d.quoteLine.empty()) text += "\n" + QString::fromStdString(d.quoteLine);
+    if (!d.explanationLine.empty()) text += "\n" + QString::fromStdString(d.explanationLine);
     auto* it = new QListWidgetItem(text, this);
     it->setData(kStepRole, static_cast<qlonglong>(s->position()));
     const ui::Color c = d.race ? t.race : d.severity == core::Severity::Error ? ui::okabe_ito::kVermillion : t.laneWaiting;

@@ -1,9 +1,10 @@
 #pragma once
-// Diagnostics: this step's (with the ISA sentence), every race of the
-// recorded history with both of its accesses, and every diagnostic marker of
-// the timeline. Clicking a diagnostic goes to the step that reported it;
-// clicking one of a race's accesses selects the race and goes to that access
-// (Shift+F8 / F8 do the same from the keyboard).
+// Diagnostics: this step's (with the quoted ISA sentence and warpscope's
+// explanation), every race of the recorded history with both of its
+// accesses, and every diagnostic marker of the timeline. Clicking a
+// diagnostic goes to the step that reported it; clicking one of a race's
+// accesses selects the race and goes to that access (Shift+F8 / F8 do the
+// same from the keyboard).
 #include "app/qt/panels/step_list_panel.hpp"
 
 namespace ws::qt {

@@ -9,8 +9,9 @@
 //   .bfly: j = lane ^ bval;                      p = (j <= maxLane)
 //   .idx:  j = minLane | (bval & ~segmask);      p = (j <= maxLane)
 //   if (!p) j = lane;  d = SourceA[j];  p is written when d|p is given.
-// "If the source thread is inactive or not in membermask, the value read is
-// undefined": reported as ShflSourceInactive (strict mode stops on it).
+// "Note that results are undefined if a thread sources a register from an
+// inactive thread or a thread that is not in membermask.": reported as
+// ShflSourceInactive (strict mode stops on it).
 #include <fmt/format.h>
 
 #include <algorithm>

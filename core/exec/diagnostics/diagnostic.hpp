@@ -1,7 +1,10 @@
 #pragma once
 // Typed runtime diagnostics: which lanes broke which rule of the PTX ISA,
 // where, and what the machine did about it (stopped in strict mode, or went on
-// as an H100 does in hardware mode).
+// as an H100 does in hardware mode). Each kind carries the rule as a verbatim
+// quote with its section (or none, for warpscope's own checks) and
+// warpscope's explanation, kept apart so that a viewer never shows the tool's
+// words as a quotation.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -12,20 +15,36 @@
 namespace ws::core {
 
 enum class DiagKind : std::uint8_t {
-#define WS_DIAG(E, SEV, TITLE, SENTENCE) E,
+#define WS_DIAG(E, SEV, TITLE, SRC, SECTION, SECTION_TITLE, QUOTE, EXPLANATION) E,
 #include "core/exec/diagnostics/diagnostic_kind.def"
 #undef WS_DIAG
 };
 
 enum class Severity : std::uint8_t { Warning, Undefined, Error };
 
+// Where a diagnostic's quote comes from.
+enum class QuoteSource : std::uint8_t {
+  None,       // warpscope's own check: no document sentence, only an explanation
+  PtxIsa,     // https://docs.nvidia.com/cuda/parallel-thread-execution/
+  CudaGuide,  // https://docs.nvidia.com/cuda/cuda-c-programming-guide/
+};
+
 struct DiagInfo {
   DiagKind kind;
   Severity severity;
   std::string_view title;
-  std::string_view isaSentence;
+  QuoteSource source;
+  std::string_view section;       // the section's anchor in its document ("data-movement-and-conversion-instructions-shfl-sync")
+  std::string_view sectionTitle;  // its heading, without the section number
+  std::string_view quote;         // verbatim; " … " joins passages that are not adjacent; empty: none
+  std::string_view explanation;   // warpscope's own words; may be empty when the quote says it all
 };
 const DiagInfo& diagInfo(DiagKind k);
+
+// "PTX ISA 9.1", "CUDA C++ Programming Guide"; empty for None.
+std::string_view quoteSourceName(QuoteSource s);
+// The section's address: the document's URL + "#" + section; empty without a quote.
+std::string sectionUrl(const DiagInfo& info);
 
 // One side of a race: who accessed the memory, when and how.
 struct RaceAccess {

@@ -6,7 +6,7 @@ namespace ws::core {
 namespace {
 
 constexpr std::size_t kKinds = 0
-#define WS_DIAG(E, SEV, TITLE, SENTENCE) +1
+#define WS_DIAG(E, SEV, TITLE, SRC, SECTION, SECTION_TITLE, QUOTE, EXPLANATION) +1
 #include "core/exec/diagnostics/diagnostic_kind.def"
 #undef WS_DIAG
     ;
@@ -33,7 +33,7 @@ constexpr Slug kebab(std::string_view camel) {
 }
 
 constexpr std::array<Slug, kKinds> kSlugs = {
-#define WS_DIAG(E, SEV, TITLE, SENTENCE) kebab(#E),
+#define WS_DIAG(E, SEV, TITLE, SRC, SECTION, SECTION_TITLE, QUOTE, EXPLANATION) kebab(#E),
 #include "core/exec/diagnostics/diagnostic_kind.def"
 #undef WS_DIAG
 };
