@@ -13,7 +13,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -42,10 +41,58 @@ std::string collapseSpace(std::string_view s) {
   return out;
 }
 
+// A list item's marker ("\n  * ", "\n- ") becomes "\n\u2022 ", so a quote
+// cannot run from one item into the next unnoticed.
+std::string markListItems(const std::string& md) {
+  std::string out;
+  for (std::size_t i = 0; i < md.size(); ++i) {
+    out += md[i];
+    if (md[i] != '\n') continue;
+    std::size_t j = i + 1;
+    while (j < md.size() && (md[j] == ' ' || md[j] == '\t')) ++j;
+    if (j + 1 < md.size() && std::string_view("*+-").find(md[j]) != std::string_view::npos &&
+        (md[j + 1] == ' ' || md[j + 1] == '\t')) {
+      out += "\u2022 ";
+      i = j + 1;
+      while (i + 1 < md.size() && (md[i + 1] == ' ' || md[i + 1] == '\t')) ++i;
+    }
+  }
+  return out;
+}
+
+// Markdown backslash escapes ("\_", "\[") become the character.
+std::string dropEscapes(const std::string& md) {
+  std::string out;
+  for (std::size_t i = 0; i < md.size(); ++i) {
+    if (md[i] == '\\' && i + 1 < md.size() && std::string_view("\\`*_{}[]()#+-.!").find(md[i + 1]) != std::string_view::npos)
+      ++i;
+    out += md[i];
+  }
+  return out;
+}
+
+// Links "[text](url)" become their text.
+std::string linkTexts(const std::string& md) {
+  std::string out;
+  for (std::size_t i = 0; i < md.size(); ++i) {
+    if (md[i] == '[') {
+      const std::size_t close = md.find(']', i + 1);
+      if (close != std::string::npos && close + 1 < md.size() && md[close + 1] == '(') {
+        const std::size_t end = md.find(')', close + 2);
+        if (end != std::string::npos) {
+          out += md.substr(i + 1, close - i - 1);
+          i = end;
+          continue;
+        }
+      }
+    }
+    out += md[i];
+  }
+  return out;
+}
+
 std::string normaliseMarkdown(const std::string& md) {
-  std::string s = std::regex_replace(md, std::regex(R"(\n[ \t]*[*+-][ \t]+)"), "\n\u2022 ");  // list items
-  s = std::regex_replace(s, std::regex(R"(\\([\\`*_{}\[\]()#+\-.!]))"), "$1");                 // escapes
-  s = std::regex_replace(s, std::regex(R"(\[([^\]]*)\]\([^)]*\))"), "$1");                      // links
+  std::string s = linkTexts(dropEscapes(markListItems(md)));
   std::erase(s, '`');
   std::erase(s, '*');
   return collapseSpace(s);
