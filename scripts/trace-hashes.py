@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Prints `warpscope-cli trace --hash` for every bundled scenario
-(scenarios/**/*.toml) and every hardware-golden kernel launch (tests/data,
+(scenarios/*/*.toml) and every hardware-golden kernel launch (tests/data,
 each golden-*.json test on its .ptx with its in/out_init buffers, hardware
 mode): one line per input, `LABEL TRACE_HASH STATE_HASH STOP STEPS`.
 
@@ -38,7 +38,8 @@ def main():
     cli = os.path.abspath(sys.argv[1])
     # Every path the CLI sees is relative, so traces name the same files in every build.
     os.chdir(ROOT)
-    for s in sorted(glob.glob("scenarios/**/*.toml", recursive=True)):
+    # Lessons are scenarios/<lesson>/*.toml; scenarios/course.toml is the course order.
+    for s in sorted(glob.glob("scenarios/*/*.toml")):
         print(s, trace(cli, [s], ROOT), flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         for g in sorted(glob.glob("tests/data/**/golden*.json", recursive=True)):
