@@ -233,7 +233,7 @@ void Viewer::drawMbarriers() {
     const std::string head = fmt::format("{}{}  {}###mb{}", m.touched ? "\u25B6 " : "", m.name, m.addrText, i);
     if (!ImGui::CollapsingHeader(head.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) continue;
     ImGui::Indent();
-    for (const std::string* s : {&m.stateText, &m.phaseText, &m.pendingText, &m.txText, &m.waitingText})
+    for (const std::string* s : {&m.ringText, &m.stateText, &m.phaseText, &m.pendingText, &m.txText, &m.waitingText})
       if (!s->empty()) ImGui::TextUnformatted(s->c_str());
     if (!m.timeline.empty()) {
       ImGui::PushID(static_cast<int>(i));

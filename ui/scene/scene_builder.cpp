@@ -546,13 +546,26 @@ Scene buildScene(const Frame& f, const HistoryIndex* index, const Theme& t, cons
   std::vector<std::pair<MbarrierRow, std::pair<double, double>>> boxes;  // row, (x, y)
   if (o.showMbarriers && index) {
     const MbarrierPanelView mp = buildMbarrierPanel(f, *index);
-    double bx = g.maxX() + 48, by = mbarTop;
+    // One box per object, stacked; the stages of a ring (full[0..S-1]) side
+    // by side in one row, so a pipeline's full and empty rings read as two rows.
+    const double left = g.maxX() + 48;
+    double bx = left, by = mbarTop, rowH = 0;
+    const MbarrierRow* prev = nullptr;
     for (const MbarrierRow& m : mp.objects) {
+      const bool sameRing = prev && !m.ring.empty() && prev->ring == m.ring && prev->cta == m.cta;
+      if (!sameRing && prev) {
+        bx = left;
+        by += rowH + t.gap;
+        rowH = 0;
+      }
       double bw = 0;
       const double bh = layout::mbarrierBox(g, m, bx, by, bw);
       boxes.push_back({m, {bx, by + bh / 2}});
-      by += bh + t.gap;
+      rowH = std::max(rowH, bh);
+      bx += bw + t.gap;
+      prev = &m;
     }
+    if (prev) by += rowH + t.gap;
     mbarBottom = by;
     int k = 0;
     for (const Arrow& a : flows.arrows) {

@@ -240,6 +240,7 @@ double mbarrierBox(Grid& g, const MbarrierRow& m, double x, double y, double& wi
   const Theme& t = g.theme();
   Scene& s = g.scene();
   std::vector<std::pair<std::string, std::string>> lines;  // (text, class)
+  if (!m.ringText.empty()) lines.emplace_back(m.ringText, "mbar-ring");
   lines.emplace_back(m.phaseText, "mbar-phase");
   lines.emplace_back(m.pendingText, "mbar-pending");
   lines.emplace_back(m.txText, "mbar-tx");
@@ -264,6 +265,10 @@ double mbarrierBox(Grid& g, const MbarrierRow& m, double x, double y, double& wi
   box.data.emplace_back("expected", fmt::format("{}", m.fields.expected));
   box.data.emplace_back("tx", fmt::format("{}", m.fields.tx));
   if (m.inflightTx) box.data.emplace_back("inflight-tx", fmt::format("{}", m.inflightTx));
+  if (m.ringStages) {
+    box.data.emplace_back("ring", m.ring);
+    box.data.emplace_back("stage", fmt::format("{}", m.ringIndex));
+  }
   box.tooltip = fmt::format("mbarrier {} at {}", m.name, m.addrText);
   double yy = y + t.gap * 0.7;
   yy += g.textLine(x + t.gap, yy, "mbarrier " + m.name, t.fontSize * 1.05, t.text, true, false, "mbar-name");

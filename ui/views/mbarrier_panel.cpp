@@ -1,6 +1,7 @@
 // mbarrier panel: every mbarrier object that an executed mbarrier.init
 // created, decoded, with the lanes waiting on it and its recent phases.
 #include <algorithm>
+#include <array>
 
 #include <fmt/format.h>
 
@@ -58,6 +59,34 @@ const core::Instr* waitOf(const core::Program& p, const core::WarpControl& c, in
   return nullptr;
 }
 
+// The parity a lane's `.parity` wait waits for (the operand after the
+// address), or -1 for a wait on a state token (whose phase the token holds).
+int waitedParity(const Frame& f, std::uint32_t warp, int lane, const core::Instr& ins) {
+  if (!ins.has(core::Mod::Parity)) return -1;
+  for (std::size_t i = 0; i + 1 < ins.ops.size(); ++i) {
+    if (ins.ops[i].kind != core::OperandKind::Address) continue;
+    const core::Operand& p = ins.ops[i + 1];
+    if (p.kind == core::OperandKind::Imm) return static_cast<int>(p.imm & 1);
+    if (p.kind == core::OperandKind::Reg) return static_cast<int>(regNow(f, warp, p.reg, lane) & 1u);
+    return -1;
+  }
+  return -1;
+}
+
+// "full_bar[2]" -> ("full_bar", 2); a name without an index is no ring member.
+bool ringMember(const std::string& name, std::string& ring, std::uint32_t& index) {
+  const auto open = name.rfind('[');
+  if (open == std::string::npos || open == 0 || name.back() != ']') return false;
+  std::uint32_t v = 0;
+  for (std::size_t i = open + 1; i + 1 < name.size(); ++i) {
+    if (name[i] < '0' || name[i] > '9') return false;
+    v = v * 10 + static_cast<std::uint32_t>(name[i] - '0');
+  }
+  ring = name.substr(0, open);
+  index = v;
+  return true;
+}
+
 std::string eventText(const HistoryIndex::MbarrierTouch& t, const MbarrierFields& before, const MbarrierFields& after) {
   if (t.op == "init") return fmt::format("init({})", after.expected);
   std::string s = t.op;
@@ -97,18 +126,33 @@ MbarrierPanelView buildMbarrierPanel(const Frame& f, const HistoryIndex& index) 
     for (std::uint32_t w = 0; w < s.warps.size(); ++w) {
       const core::WarpControl& c = s.warps[w].ctl;
       core::LaneMask lanes = 0;
+      std::array<core::LaneMask, 3> byParity{};  // parity 0, parity 1, a state token
       for (int l = 0; l < core::kWarpSize; ++l) {
         if (!((c.live() >> l) & 1u)) continue;
         const core::Instr* wait = waitOf(f.prog(), c, l);
         std::uint32_t cta = 0;
         std::uint64_t off = 0;
-        if (wait && mbarrierTarget(f, w, l, *wait, cta, off) && cta == o.cta && off == o.offset) lanes |= 1u << l;
+        if (!wait || !mbarrierTarget(f, w, l, *wait, cta, off) || cta != o.cta || off != o.offset) continue;
+        lanes |= 1u << l;
+        const int parity = waitedParity(f, w, l, *wait);
+        byParity[static_cast<std::size_t>(parity < 0 ? 2 : parity)] |= 1u << l;
       }
-      if (lanes) row.waiting.emplace_back(w, lanes);
+      if (!lanes) continue;
+      row.waiting.emplace_back(w, lanes);
+      // Which phase each waiter waits for: the question a wrong parity turns
+      // into a hang (waiting for a phase that completed long ago returns at
+      // once; one that never comes spins forever).
+      for (std::size_t p = 0; p < byParity.size(); ++p) {
+        if (!byParity[p]) continue;
+        const std::string what =
+            p == 2 ? "wait(s) on a state token"
+                   : fmt::format("wait(s) for parity {} ({})", p,
+                                 p == d.parity() ? "the current phase: until it completes" : "the phase before: done");
+        row.waitingText += fmt::format("{}warp {} {} {}", row.waitingText.empty() ? "" : "; ", w, lanesPhrase(byParity[p]), what);
+      }
     }
-    for (const auto& [w, lanes] : row.waiting)
-      row.waitingText += fmt::format("{}warp {} {}", row.waitingText.empty() ? "" : "; ", w, lanesPhrase(lanes));
     if (row.waitingText.empty()) row.waitingText = "no lane waits on it";
+    ringMember(row.name, row.ring, row.ringIndex);
 
     // The async operations that will complete it.
     for (const core::AsyncOp& op : s.inflight) {
@@ -144,6 +188,20 @@ MbarrierPanelView buildMbarrierPanel(const Frame& f, const HistoryIndex& index) 
     if (events.size() > keep) events.erase(events.begin(), events.end() - static_cast<std::ptrdiff_t>(keep));
     row.timeline = std::move(events);
     v.objects.push_back(std::move(row));
+  }
+  // Rings: a pipeline's full/empty barriers are arrays (full[0..S-1]); a
+  // name seen with two or more indices in one CTA is a ring of that many stages.
+  for (MbarrierRow& r : v.objects) {
+    if (r.ring.empty()) continue;
+    r.ringStages = static_cast<std::uint32_t>(std::count_if(v.objects.begin(), v.objects.end(), [&](const MbarrierRow& o) {
+      return o.cta == r.cta && o.ring == r.ring;
+    }));
+    if (r.ringStages < 2) {
+      r.ring.clear();
+      r.ringStages = 0;
+      continue;
+    }
+    r.ringText = fmt::format("stage {} of the {}-stage ring {}[]", r.ringIndex, r.ringStages, r.ring);
   }
   return v;
 }

@@ -232,6 +232,11 @@ struct MbarrierRow {
   std::string inflightText;  // "1024 B in flight (4 async ops)"; "" when nothing is
   bool touched = false;    // this step operated on it
   std::vector<MbarrierEvent> timeline;  // most recent last
+  // A member of an array of mbarriers (a pipeline's full[] or empty[] ring):
+  // the array's name, this object's stage and the ring's size; "" / 0 otherwise.
+  std::string ring;
+  std::uint32_t ringIndex = 0, ringStages = 0;
+  std::string ringText;  // "stage 1 of the 3-stage ring full_bar[]"
 };
 struct MbarrierPanelView {
   std::vector<MbarrierRow> objects;

@@ -21,7 +21,8 @@ void MbarrierPanel::refresh() {
   setUpdatesEnabled(false);
   clear();
   for (const auto& o : v.objects) {
-    const QString name = QString::fromStdString(o.name.empty() ? o.addrText : o.name + " (" + o.addrText + ")");
+    QString name = QString::fromStdString(o.name.empty() ? o.addrText : o.name + " (" + o.addrText + ")");
+    if (!o.ringText.empty()) name += QString::fromStdString("\n" + o.ringText);
     auto* it = new QTreeWidgetItem(this, {name, QString::fromStdString(o.fields.initialised ? o.phaseText : o.stateText),
                                           QString::fromStdString(o.pendingText), QString::fromStdString(o.txText),
                                           QString::fromStdString(o.waitingText)});
