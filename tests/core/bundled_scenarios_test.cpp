@@ -8,10 +8,8 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -21,6 +19,7 @@
 #include "core/scenario/scenario.hpp"
 #include "core/scenario/scenario_io.hpp"
 #include "core/trace/history.hpp"
+#include "tests/core/recorded_buffers.hpp"
 
 namespace ws::core {
 namespace {
@@ -147,48 +146,6 @@ TEST_P(BundledScenario, SeekEqualsSteppingAndRunsAreDeterministic) {
 // that stop at undefined behaviour (the hardware goes on), and print the
 // same lines (as a multiset: CUDA orders no two threads' printf, and the
 // GPU's warps take turns their own way).
-std::vector<std::string> differences(const Loaded& l, const Engine& e, const RunResult& r, const nlohmann::json& j,
-                                     std::size_t& compared) {
-  std::vector<std::string> out;
-  std::uint32_t index = 0;
-  compared = 0;
-  for (const Param& prm : l.load.scenario->params) {
-    const auto* b = std::get_if<BufferParam>(&prm);
-    if (!b) continue;
-    const std::uint32_t i = index++;
-    if (!j.contains(b->name)) continue;
-    const auto& bytes = e.buffer(i);
-    const auto& words = j[b->name];
-    ++compared;
-    if (words.size() * 4 != bytes.size()) {
-      out.push_back(b->name + ": " + std::to_string(words.size()) + " words recorded, " +
-                    std::to_string(bytes.size() / 4) + " simulated");
-      continue;
-    }
-    for (std::size_t w = 0; w < words.size(); ++w) {
-      std::uint32_t v = 0;
-      std::memcpy(&v, bytes.data() + 4 * w, 4);
-      if (v != words[w].get<std::uint32_t>())
-        out.push_back(b->name + "[" + std::to_string(w) + "]: recorded " + std::to_string(words[w].get<std::uint32_t>()) +
-                      ", simulated " + std::to_string(v));
-    }
-  }
-  if (j.contains("printed")) {
-    auto lines = [](const std::string& text) {
-      std::vector<std::string> v;
-      std::istringstream s(text);
-      for (std::string line; std::getline(s, line);) v.push_back(line);
-      std::sort(v.begin(), v.end());
-      return v;
-    };
-    std::string printed;
-    for (const auto& t : r.printed) printed += t.text;
-    if (lines(printed) != lines(j["printed"].get<std::string>())) out.push_back("printed lines differ");
-    ++compared;
-  }
-  return out;
-}
-
 TEST_P(BundledScenario, EndsWithTheBuffersTheGpuWrote) {
   const fs::path file = fs::path(WS_SCENARIO_DIR) / GetParam();
   std::vector<fs::path> recordings;
@@ -209,25 +166,7 @@ TEST_P(BundledScenario, EndsWithTheBuffersTheGpuWrote) {
   for (const fs::path& hw : recordings) {
     std::ifstream in(hw);
     const nlohmann::json j = nlohmann::json::parse(in);
-    std::size_t compared = 0;
-    if (!j.contains("runs")) {
-      for (const std::string& d : differences(l, e, r, j, compared)) ADD_FAILURE() << hw.filename() << ": " << d;
-      EXPECT_GT(compared, 0u) << hw << " names no buffer of the scenario";
-      continue;
-    }
-    ASSERT_TRUE(j["runs"].is_array() && !j["runs"].empty()) << hw;
-    std::string closest;
-    std::size_t fewest = SIZE_MAX;
-    for (const nlohmann::json& run : j["runs"]) {
-      const std::vector<std::string> d = differences(l, e, r, run, compared);
-      EXPECT_GT(compared, 0u) << hw << " names no buffer of the scenario";
-      if (d.size() < fewest) {
-        fewest = d.size();
-        closest = d.empty() ? "" : d.front();
-      }
-    }
-    EXPECT_EQ(fewest, 0u) << hw.filename() << ": the run ends like none of the " << j["runs"].size()
-                          << " recorded runs; the closest differs in " << fewest << " places, first " << closest;
+    for (const std::string& d : test::recordingMismatches(*l.load.prepared, e, r, j)) ADD_FAILURE() << hw.filename() << ": " << d;
   }
 }
 
