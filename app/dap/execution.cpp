@@ -154,6 +154,16 @@ void Adapter::stopped(const core::RunOutcome& o, std::string reason) {
       reason = "entry";
     }
   }
+  // A breakpoint stops before its instruction: the thread is the warp about
+  // to run it, not the one that ran the last step.
+  if (o.why == Why::Breakpoint && o.breakpoint >= 0 &&
+      static_cast<std::size_t>(o.breakpoint) < m_session->breakpoints().size()) {
+    using K = core::Breakpoint::Kind;
+    const K k = m_session->breakpoints()[static_cast<std::size_t>(o.breakpoint)].kind;
+    const bool before = k == K::Pc || k == K::PtxLine || k == K::CudaLine || k == K::InstrKind || k == K::Lanes;
+    if (before)
+      if (const core::NextStep n = core::peekNext(m_session->history()); n.valid) m_session->focusWarp(n.warp);
+  }
   description = ui::describeOutcome(o, *m_session);
   if (reason == "entry") description = fmt::format("At the launch, step {}", m_session->position());
   if (reason == "pause" && o.why != Why::Stopped) description = fmt::format("Paused, step {}", m_session->position());

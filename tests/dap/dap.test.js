@@ -35,11 +35,14 @@ async function startClient() {
 }
 
 // initialize, launch, then (after `initialized`) breakpoints and configurationDone.
+// Resolves with the first `stopped` event (listened for before the launch).
 async function launch(dc, args, configure = async () => {}) {
+  const stopped = dc.waitForEvent('stopped');
   await Promise.all([
     dc.waitForEvent('initialized').then(configure).then(() => dc.configurationDoneRequest()),
     dc.launch({type: 'warpscope', request: 'launch', ...args}),
   ]);
+  return stopped;
 }
 
 async function finish(dc) {
@@ -77,11 +80,10 @@ test('lesson: break at a CUDA line, warp scope, step back, evaluate across lanes
   const dc = await startClient();
   const cu = scenario('shfl-bfly-warp-sum', 'kernel.cu');
   let bp;
-  await launch(dc, {program: scenario('shfl-bfly-warp-sum', 'scenario.toml')}, async () => {
+  const stop = await launch(dc, {program: scenario('shfl-bfly-warp-sum', 'scenario.toml')}, async () => {
     bp = await dc.setBreakpointsRequest({source: {path: cu}, breakpoints: [{line: 16}]});
   });
   assert.equal(bp.body.breakpoints[0].verified, true);
-  const stop = await dc.waitForEvent('stopped');
   assert.equal(stop.body.reason, 'breakpoint');
   assert.deepEqual(stop.body.hitBreakpointIds, [bp.body.breakpoints[0].id]);
 
@@ -159,9 +161,8 @@ test('lesson: break at a CUDA line, warp scope, step back, evaluate across lanes
 test('lesson: device printf arrives as output events', async () => {
   const dc = await startClient();
   const out = dc.assertOutput('stdout', 'warp 0 lane 0 starts with 6');
-  await launch(dc, {program: scenario('printf-warp-sum', 'scenario.toml')});
+  const end = await launch(dc, {program: scenario('printf-warp-sum', 'scenario.toml')});
   await out;
-  const end = await dc.waitForEvent('stopped');
   assert.equal(end.body.reason, 'end');
   const printed = dc.messages.filter((m) => m.event === 'output' && m.body.category === 'stdout').map((m) => m.body.output).join('');
   assert.match(printed, /warp 1 offset  1: lane 0 holds \d+/);
@@ -170,10 +171,9 @@ test('lesson: device printf arrives as output events', async () => {
 
 test('undefined behaviour stops as an exception with the ISA sentence', async () => {
   const dc = await startClient();
-  await launch(dc, {program: scenario('ub-shfl-source-inactive', 'strict.toml')}, async () => {
+  const stop = await launch(dc, {program: scenario('ub-shfl-source-inactive', 'strict.toml')}, async () => {
     await dc.setExceptionBreakpointsRequest({filters: ['undefined', 'races', 'hangs', 'deadlocks']});
   });
-  const stop = await dc.waitForEvent('stopped');
   assert.equal(stop.body.reason, 'exception');
   const info = await dc.exceptionInfoRequest({threadId: stop.body.threadId});
   assert.equal(info.body.exceptionId, 'shfl-source-inactive');
@@ -193,12 +193,11 @@ test('real-world kernel: CUB BlockShuffle from PTX with the CLI launch options',
   const entry = lines.findIndex((l) => l.includes('.entry cub_block_shuffle('));
   const barLine = lines.findIndex((l, i) => i > entry && /^\s*bar\.sync/.test(l)) + 1;
   let bp;
-  await launch(dc, {program: ptx, entry: 'cub_block_shuffle', block: 128, buffers: ['iota:1024', 'zeros:1024'],
+  const entryStop = await launch(dc, {program: ptx, entry: 'cub_block_shuffle', block: 128, buffers: ['iota:1024', 'zeros:1024'],
                     args: ['--max-steps', '10000000'], stopOnEntry: true}, async () => {
     bp = await dc.setBreakpointsRequest({source: {path: ptx}, breakpoints: [{line: barLine, condition: 'warp == 2'}]});
   });
   assert.equal(bp.body.breakpoints[0].verified, true);
-  const entryStop = await dc.waitForEvent('stopped');
   assert.equal(entryStop.body.reason, 'entry');
   const threads = await dc.threadsRequest();
   assert.equal(threads.body.threads.length, 4);
@@ -217,7 +216,6 @@ test('a 1,024-thread CTA is 32 threads and pause answers during a long continue'
   const ptx = path.join(ROOT, 'tests', 'data', 'realworld2', 'cub2.ptx');
   await launch(dc, {program: ptx, entry: 'cub_block_shuffle', block: 1024, buffers: ['iota:1024', 'zeros:1024'],
                     stopOnEntry: true});
-  await dc.waitForEvent('stopped');
   const threads = await dc.threadsRequest();
   assert.equal(threads.body.threads.length, 32);
   assert.equal(threads.body.threads[31].name, 'CTA (0,0,0) warp 31');
