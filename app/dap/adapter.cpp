@@ -111,6 +111,7 @@ void Adapter::handle(const Json& message) {
 
 Adapter::Reply Adapter::initialize(const Json& args) {
   m_linesStartAt1 = args.value("linesStartAt1", true);
+  m_invalidatedEvents = args.value("supportsInvalidatedEvent", false);
   Reply r;
   r.body = {
       {"supportsConfigurationDoneRequest", true},
@@ -180,7 +181,7 @@ Adapter::Reply Adapter::focusLane(const Json& args) {
   if (lane < 0 || lane >= core::kWarpSize) return Reply::fail(fmt::format("lane {} is not 0-31", lane));
   m_session->focusLane(lane);
   m_refs.clear();
-  sendEvent("invalidated", {{"areas", Json::array({"variables", "stacks"})}});
+  if (m_invalidatedEvents) sendEvent("invalidated", {{"areas", Json::array({"variables", "stacks"})}});
   Reply r;
   r.body = {{"lane", lane}};
   return r;

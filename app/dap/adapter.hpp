@@ -119,6 +119,7 @@ class Adapter {
   bool m_configured = false;
   bool m_finished = false;
   bool m_linesStartAt1 = true;
+  bool m_invalidatedEvents = false;  // the client handles `invalidated` (initialize's supportsInvalidatedEvent)
   std::optional<ui::ActionId> m_running;
   bool m_pauseRequested = false;
   std::uint64_t m_chunk = 20'000;

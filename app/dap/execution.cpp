@@ -173,8 +173,11 @@ void Adapter::stopped(const core::RunOutcome& o, std::string reason) {
                {"allThreadsStopped", true}};
   if (!hit.empty()) body["hitBreakpointIds"] = hit;
   if (reason == "exception") {
-    if (const core::StepRecord* r = m_session->history().current(); r && !r->diags.empty())
-      body["text"] = std::string(core::diagInfo(r->diags.front().kind).title);
+    if (const core::StepRecord* r = m_session->history().current(); r && !r->diags.empty()) {
+      const core::Diagnostic& d = r->diags.front();
+      body["text"] = std::string(core::diagInfo(d.kind).title);
+      body["description"] = fmt::format("{}, step {}: {}", core::diagInfo(d.kind).title, m_session->position(), d.message);
+    }
   }
   sendEvent("stopped", body);
 }

@@ -125,7 +125,7 @@ Adapter::Reply Adapter::setVariable(const Json& args) {
   const ui::Frame after = m_session->frame();
   Reply r;
   r.body = {{"value", ui::regText(after, static_cast<std::uint32_t>(reg), *pv.bits, true)}, {"type", std::string(".") + std::string(core::typeName(t))}};
-  sendEvent("invalidated", {{"areas", Json::array({"variables"})}});
+  if (m_invalidatedEvents) sendEvent("invalidated", {{"areas", Json::array({"variables"})}});
   return r;
 }
 
