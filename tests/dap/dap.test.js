@@ -224,3 +224,20 @@ test('a 1,024-thread CTA is 32 threads and pause answers during a long continue'
   assert.ok(['pause', 'end', 'exception'].includes(stop.body.reason), stop.body.reason);
   await finish(dc);
 });
+
+test('exception filters: races stop a continue only when the races filter is on', async () => {
+  const toml = scenario('race-reduction-syncthreads', 'buggy.toml');
+  const dc = await startClient();
+  const stop = await launch(dc, {program: toml}, () => dc.setExceptionBreakpointsRequest({filters: ['races']}));
+  assert.equal(stop.body.reason, 'exception');
+  const info = await dc.exceptionInfoRequest({threadId: stop.body.threadId});
+  assert.equal(info.body.exceptionId, 'race-shared');
+  const [, next] = await Promise.all([dc.continueRequest({threadId: 1}), dc.waitForEvent('stopped')]);
+  assert.equal(next.body.reason, 'exception', 'the next race');
+  await finish(dc);
+
+  const off = await startClient();
+  const end = await launch(off, {program: toml}, () => off.setExceptionBreakpointsRequest({filters: ['undefined']}));
+  assert.equal(end.body.reason, 'end');
+  await finish(off);
+});
