@@ -1,5 +1,6 @@
 #include "app/dap/evaluate.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cctype>
 #include <cstring>
@@ -88,11 +89,35 @@ std::string valueText(const core::ExprValue& v) {
   return v.isFloat ? ui::formatF64(v.f) : fmt::format("{}", v.i);
 }
 
+// "out[3]": a word of a launch buffer, as the Memory scope shows it (a
+// scenario's watches name cells so); nullopt when `text` is not one.
+std::optional<std::string> bufferWord(const ui::Frame& f, std::string_view text, std::string& error) {
+  const std::size_t open = text.find('[');
+  if (open == std::string_view::npos || open == 0 || text.back() != ']') return std::nullopt;
+  const std::string_view name = trim(text.substr(0, open));
+  const std::string_view index = trim(text.substr(open + 1, text.size() - open - 2));
+  if (name.front() == '%' || index.empty() || !std::all_of(index.begin(), index.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }))
+    return std::nullopt;
+  for (const ui::MemoryRegionView& r : ui::buildMemory(f).regions) {
+    if (r.region != core::MemRegion::Global || r.name != name) continue;
+    const std::size_t i = std::stoul(std::string(index));
+    if (i < r.words.size()) return r.words[i].text;
+    error = fmt::format("{} shows its first {} words", name, r.words.size());
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 WatchResult evaluateWatch(const ui::Frame& f, std::uint32_t warp, std::string_view text) {
   WatchResult out;
   text = trim(text);
+  if (auto word = bufferWord(f, text, out.error)) {
+    out.memory = *word;
+    return out;
+  }
+  if (!out.error.empty()) return out;
   out.lane = takeLane(text, out.error);
   if (!out.error.empty()) return out;
   if (text.empty()) {

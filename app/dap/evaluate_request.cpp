@@ -14,7 +14,7 @@ constexpr std::int64_t kFramesPerWarp = 64;
 
 constexpr const char* kHelp =
     "Expressions: a register (%r5: its 32 lanes), an expression of the scenario language over lane, tid, warp and "
-    "registers (%r5 * 2 + lane), either with [lane 7] for one lane.\n"
+    "registers (%r5 * 2 + lane), either with [lane 7] for one lane; a buffer word (out[3]).\n"
     "Commands: :lane N (focus lane N), :unit NAME (what `next` steps: warp-instruction, cycle, collective, barrier, "
     "atomic, mbarrier-phase, diagnostic), :goto N (go to step N), :help.\n";
 
@@ -55,6 +55,10 @@ Adapter::Reply Adapter::evaluate(const Json& args) {
   }
   const WatchResult w = evaluateWatch(m_session->frame(), warp, expr);
   if (!w.error.empty()) return Reply::fail(w.error);
+  if (w.memory) {
+    r.body = {{"result", *w.memory}, {"variablesReference", 0}};
+    return r;
+  }
   if (w.lane) {
     const auto l = static_cast<std::size_t>(*w.lane);
     if (l >= w.values.size() || w.values[l].empty()) return Reply::fail(fmt::format("warp has no lane {}", l));

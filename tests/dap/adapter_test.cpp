@@ -129,6 +129,8 @@ TEST(DapAdapter, LessonSessionEndToEnd) {
   EXPECT_EQ(one["body"]["result"], "131");
   for (int i = 0; i < 10; ++i) c.request("stepBack", {{"threadId", 1}});
   EXPECT_EQ(c.adapter.session()->position(), 0u);
+  const Json word = c.request("evaluate", {{"expression", "in[2]"}, {"context", "watch"}});
+  EXPECT_EQ(word["body"]["result"], "0x40e00000");  // in[i] = 3i + 1 as f32 bits, as the Memory panel shows words
   const Json bad = c.request("evaluate", {{"expression", "%nosuch"}});
   EXPECT_EQ(bad["success"], false);
 
