@@ -21,7 +21,10 @@ function makeSchemas() {
   const schemas = {};
   for (const n of names) schemas[n] = gen.createSchema('DebugProtocol.' + n);
   fs.mkdirSync(path.dirname(cacheFile), {recursive: true});
-  fs.writeFileSync(cacheFile, JSON.stringify(schemas));
+  // Written aside and renamed: two suites starting at once never read half a file.
+  const tmp = `${cacheFile}.${process.pid}`;
+  fs.writeFileSync(tmp, JSON.stringify(schemas));
+  fs.renameSync(tmp, cacheFile);
   return schemas;
 }
 
