@@ -208,6 +208,17 @@ test('real-world kernel: CUB BlockShuffle from PTX with the CLI launch options',
   assert.equal(frames[0].line, barLine);
   const warp = await scope(dc, frames[0].id, 'Warp');
   assert.ok(warp.every((v) => v.value.startsWith('[')));
+
+  // An instruction breakpoint on the next PTX instruction, hit the second time.
+  await dc.setBreakpointsRequest({source: {path: ptx}, breakpoints: []});
+  const ib = await dc.customRequest('setInstructionBreakpoints', {breakpoints: [
+    {instructionReference: frames[0].instructionPointerReference, offset: 1, hitCondition: '2'}]});
+  assert.equal(ib.body.breakpoints[0].verified, true);
+  const [, ihit] = await Promise.all([dc.continueRequest({threadId: 1}), dc.waitForEvent('stopped')]);
+  assert.equal(ihit.body.reason, 'instruction breakpoint');
+  const at = await topFrame(dc, ihit.body.threadId);
+  assert.equal(parseInt(at[0].instructionPointerReference, 16), parseInt(frames[0].instructionPointerReference, 16) + 1);
+  assert.notEqual(ihit.body.threadId, hit.body.threadId, 'the second warp to reach it');
   await finish(dc);
 });
 
