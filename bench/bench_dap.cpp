@@ -3,13 +3,13 @@
 // instruction, with its response and `stopped` event) in under 1 ms plus
 // the protocol's own cost. Both go through Adapter::handle with the JSON
 // requests a client sends, without I/O.
+#include <benchmark/benchmark.h>
+#include <fmt/format.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
-
-#include <benchmark/benchmark.h>
-#include <fmt/format.h>
 
 #include "app/dap/adapter.hpp"
 #include "bench/bench_util.hpp"

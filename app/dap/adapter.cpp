@@ -1,8 +1,8 @@
 #include "app/dap/adapter.hpp"
 
-#include <filesystem>
-
 #include <fmt/format.h>
+
+#include <filesystem>
 
 #include "app/common/open_input.hpp"
 #include "app/dap/launch_args.hpp"
@@ -47,7 +47,8 @@ void Adapter::output(const std::string& category, const std::string& text) {
 void Adapter::handle(const Json& message) {
   if (!message.is_object() || message.value("type", std::string()) != "request") return;
   const std::string command = message.value("command", std::string());
-  const Json args = message.contains("arguments") && message["arguments"].is_object() ? message["arguments"] : Json::object();
+  const Json args =
+      message.contains("arguments") && message["arguments"].is_object() ? message["arguments"] : Json::object();
   const bool needsSession = command != "initialize" && command != "launch" && command != "disconnect" &&
                             command != "terminate" && command != "setExceptionBreakpoints" &&
                             command != "configurationDone" && command != "attach";
@@ -56,30 +57,51 @@ void Adapter::handle(const Json& message) {
   try {
     if (needsSession && !m_session) {
       r = Reply::fail("no program is launched yet");
-    } else if (command == "initialize") r = initialize(args);
-    else if (command == "launch") r = launch(args);
-    else if (command == "attach") r = Reply::fail("warpscope-dap launches programs; it cannot attach");
-    else if (command == "configurationDone") r = configurationDone();
-    else if (command == "disconnect" || command == "terminate") r = disconnect();
-    else if (command == "threads") r = threads();
-    else if (command == "stackTrace") r = stackTrace(args);
-    else if (command == "scopes") r = scopes(args);
-    else if (command == "variables") r = variables(args);
-    else if (command == "setVariable") r = setVariable(args);
-    else if (command == "evaluate") r = evaluate(args);
-    else if (command == "setBreakpoints") r = setBreakpoints(args);
-    else if (command == "setInstructionBreakpoints") r = setInstructionBreakpoints(args);
-    else if (command == "setExceptionBreakpoints") r = setExceptionBreakpoints(args);
-    else if (command == "exceptionInfo") r = exceptionInfo(args);
-    else if (command == "disassemble") r = disassemble(args);
-    else if (command == "source") r = source(args);
-    else if (command == "gotoTargets") r = gotoTargets(args);
-    else if (command == "goto") r = gotoStep(args);
-    else if (command == "warpscope/focusLane") r = focusLane(args);
+    } else if (command == "initialize")
+      r = initialize(args);
+    else if (command == "launch")
+      r = launch(args);
+    else if (command == "attach")
+      r = Reply::fail("warpscope-dap launches programs; it cannot attach");
+    else if (command == "configurationDone")
+      r = configurationDone();
+    else if (command == "disconnect" || command == "terminate")
+      r = disconnect();
+    else if (command == "threads")
+      r = threads();
+    else if (command == "stackTrace")
+      r = stackTrace(args);
+    else if (command == "scopes")
+      r = scopes(args);
+    else if (command == "variables")
+      r = variables(args);
+    else if (command == "setVariable")
+      r = setVariable(args);
+    else if (command == "evaluate")
+      r = evaluate(args);
+    else if (command == "setBreakpoints")
+      r = setBreakpoints(args);
+    else if (command == "setInstructionBreakpoints")
+      r = setInstructionBreakpoints(args);
+    else if (command == "setExceptionBreakpoints")
+      r = setExceptionBreakpoints(args);
+    else if (command == "exceptionInfo")
+      r = exceptionInfo(args);
+    else if (command == "disassemble")
+      r = disassemble(args);
+    else if (command == "source")
+      r = source(args);
+    else if (command == "gotoTargets")
+      r = gotoTargets(args);
+    else if (command == "goto")
+      r = gotoStep(args);
+    else if (command == "warpscope/focusLane")
+      r = focusLane(args);
     else if (command == "continue" || command == "next" || command == "stepIn" || command == "stepOut" ||
              command == "stepBack" || command == "reverseContinue" || command == "pause" || command == "restart")
       r = execution(command, args);
-    else r = Reply::fail(fmt::format("warpscope-dap does not know the request '{}'", command));
+    else
+      r = Reply::fail(fmt::format("warpscope-dap does not know the request '{}'", command));
   } catch (const std::exception& e) {
     // Malformed arguments (a string where a number belongs) answer with an error, never end the server.
     r = Reply::fail(fmt::format("{}: {}", command, e.what()));
@@ -159,7 +181,8 @@ Adapter::Reply Adapter::launch(const Json& args) {
   }
   for (const core::LoadError& w : m_session->program().warnings) output("console", w.str() + "\n");
   output("console", fmt::format("warpscope: {} ({} warps, {} threads per CTA)\n", m_session->title(),
-                                m_session->state().warps.size(), m_session->state().ctas.empty() ? 0 : m_session->state().ctas[0].numThreads));
+                                m_session->state().warps.size(),
+                                m_session->state().ctas.empty() ? 0 : m_session->state().ctas[0].numThreads));
   installBreakpoints();
   return {};
 }

@@ -7,17 +7,16 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
+#include "app/dap/exceptions.hpp"
+#include "app/dap/var_refs.hpp"
 #include "core/trace/breakpoint.hpp"
 #include "ui/session/actions.hpp"
 #include "ui/session/session.hpp"
-#include "app/dap/exceptions.hpp"
-#include "app/dap/var_refs.hpp"
 
 namespace ws::dap {
 
@@ -54,7 +53,7 @@ class Adapter {
  private:
   // One breakpoint the client set, as the session holds it.
   struct BpMeta {
-    int id = 0;              // DAP breakpoint id
+    int id = 0;  // DAP breakpoint id
     enum class From : std::uint8_t { Source, Instruction, Exception } from = From::Source;
     std::string hitCondition;  // "", "5", ">= 5", "% 5"
     std::uint64_t hits = 0;

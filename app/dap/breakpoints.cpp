@@ -4,9 +4,9 @@
 // A condition is the scenario expression language over lane, tid and warp
 // (a scenario breakpoint's `lanes`), turned into a lane filter by the same
 // function.
-#include <filesystem>
-
 #include <fmt/format.h>
+
+#include <filesystem>
 
 #include "app/dap/adapter.hpp"
 #include "core/exec/diagnostics/diagnostic_names.hpp"
@@ -41,7 +41,8 @@ int Adapter::diagFileIndex(const std::string& path) const {
   return -1;
 }
 
-std::optional<core::Breakpoint> Adapter::lineBreakpoint(const std::string& path, std::int32_t line, std::string& why) const {
+std::optional<core::Breakpoint> Adapter::lineBreakpoint(const std::string& path, std::int32_t line,
+                                                        std::string& why) const {
   const core::Program& p = m_session->program();
   const int file = diagFileIndex(path);
   core::Breakpoint b;
@@ -121,8 +122,10 @@ Adapter::Reply Adapter::setInstructionBreakpoints(const Json& args) {
     const int id = m_nextBpId++;
     const bool ok = pc >= 0 && pc < n;
     Json reply = {{"id", id}, {"verified", ok}};
-    if (!ok) reply["message"] = "no PTX instruction at that address";
-    else reply["instructionReference"] = fmt::format("0x{:x}", pc);
+    if (!ok)
+      reply["message"] = "no PTX instruction at that address";
+    else
+      reply["instructionReference"] = fmt::format("0x{:x}", pc);
     out.push_back(reply);
     if (!ok) continue;
     SourceBp sb;

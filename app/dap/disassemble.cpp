@@ -1,9 +1,9 @@
 // disassemble (the PTX instructions, an instruction's address being its
 // index), gotoTargets and goto (a recorded step that runs the line: time
 // travel, not a jump of the program counter).
-#include <filesystem>
-
 #include <fmt/format.h>
+
+#include <filesystem>
 
 #include "app/dap/adapter.hpp"
 #include "ui/frame/step_facts.hpp"
@@ -18,14 +18,16 @@ Adapter::Reply Adapter::disassemble(const Json& args) {
   } catch (const std::exception&) {
     return Reply::fail("memoryReference is not an address");
   }
-  const std::int64_t start = base + args.value("offset", std::int64_t{0}) + args.value("instructionOffset", std::int64_t{0});
+  const std::int64_t start =
+      base + args.value("offset", std::int64_t{0}) + args.value("instructionOffset", std::int64_t{0});
   const std::int64_t count = args.at("instructionCount").get<std::int64_t>();
   Json out = Json::array();
   const Json ptx = sourceOf(0);
   for (std::int64_t i = start; i < start + count; ++i) {
     if (i < 0 || i >= static_cast<std::int64_t>(p.instrs.size())) {
       // The protocol wants exactly `count` rows: outside the module, invalid ones.
-      out.push_back({{"address", fmt::format("0x{:x}", i < 0 ? 0 : i)}, {"instruction", "??"}, {"presentationHint", "invalid"}});
+      out.push_back(
+          {{"address", fmt::format("0x{:x}", i < 0 ? 0 : i)}, {"instruction", "??"}, {"presentationHint", "invalid"}});
       continue;
     }
     const auto pc = static_cast<std::uint32_t>(i);
@@ -55,7 +57,8 @@ Adapter::Reply Adapter::gotoTargets(const Json& args) {
     const core::StepSummary& s = h.summary(i);
     if (s.userEdit() || s.completedAsync() || s.pc() >= p.instrs.size()) continue;
     const core::Instr& ins = p.instrs[s.pc()];
-    const bool here = file == 0 ? static_cast<std::int32_t>(ins.pos.line) == line : (ins.cuda.file == file && ins.cuda.line == line);
+    const bool here =
+        file == 0 ? static_cast<std::int32_t>(ins.pos.line) == line : (ins.cuda.file == file && ins.cuda.line == line);
     if (!here) continue;
     const core::WarpState& w = m_session->state().warps[s.warp()];
     targets.push_back({{"id", static_cast<std::int64_t>(i)},

@@ -1,11 +1,11 @@
 #include "app/dap/evaluate.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <bit>
 #include <cctype>
 #include <cstring>
-
-#include <fmt/format.h>
 
 #include "core/expr/expr.hpp"
 #include "ui/frame/step_facts.hpp"
@@ -85,9 +85,7 @@ std::string literal(std::uint64_t bits, core::DataType t) {
   return fmt::format("{}", bits);
 }
 
-std::string valueText(const core::ExprValue& v) {
-  return v.isFloat ? ui::formatF64(v.f) : fmt::format("{}", v.i);
-}
+std::string valueText(const core::ExprValue& v) { return v.isFloat ? ui::formatF64(v.f) : fmt::format("{}", v.i); }
 
 // "out[3]": a word of a launch buffer, as the Memory scope shows it (a
 // scenario's watches name cells so); nullopt when `text` is not one.
@@ -96,7 +94,8 @@ std::optional<std::string> bufferWord(const ui::Frame& f, std::string_view text,
   if (open == std::string_view::npos || open == 0 || text.back() != ']') return std::nullopt;
   const std::string_view name = trim(text.substr(0, open));
   const std::string_view index = trim(text.substr(open + 1, text.size() - open - 2));
-  if (name.front() == '%' || index.empty() || !std::all_of(index.begin(), index.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }))
+  if (name.front() == '%' || index.empty() ||
+      !std::all_of(index.begin(), index.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }))
     return std::nullopt;
   for (const ui::MemoryRegionView& r : ui::buildMemory(f).regions) {
     if (r.region != core::MemRegion::Global || r.name != name) continue;

@@ -15,10 +15,10 @@
 namespace ws::dap {
 
 struct WatchResult {
-  std::string error;                // set when the expression does not evaluate
-  std::vector<std::string> values;  // per lane of the warp ("" where the lane does not exist)
-  std::optional<int> lane;          // the lane picked by [lane N]
-  std::int32_t reg = -1;            // the expression is exactly this register (a Warp row)
+  std::string error;                  // set when the expression does not evaluate
+  std::vector<std::string> values;    // per lane of the warp ("" where the lane does not exist)
+  std::optional<int> lane;            // the lane picked by [lane N]
+  std::int32_t reg = -1;              // the expression is exactly this register (a Warp row)
   std::optional<std::string> memory;  // a buffer word ("out[3]"): its value, the same in every lane
 };
 

@@ -30,7 +30,8 @@ Adapter::Reply Adapter::evaluate(const Json& args) {
   }
   Reply r;
   if (!expr.empty() && expr.front() == ':') {
-    const std::string cmd = expr.substr(1, expr.find(' ') == std::string::npos ? std::string::npos : expr.find(' ') - 1);
+    const std::string cmd =
+        expr.substr(1, expr.find(' ') == std::string::npos ? std::string::npos : expr.find(' ') - 1);
     const std::string arg = expr.find(' ') == std::string::npos ? std::string() : expr.substr(expr.find(' ') + 1);
     if (cmd == "lane") {
       Reply f = focusLane({{"lane", std::stoi(arg)}});

@@ -4,9 +4,8 @@
 // (title, message, the ISA sentence) are ui/views' DiagnosticItem, never
 // written again here.
 #include <array>
-#include <string_view>
-
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 #include "core/exec/diagnostics/diagnostic.hpp"
 

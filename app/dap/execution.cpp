@@ -2,9 +2,9 @@
 // restart: the viewers' actions (ui/session/actions.hpp) at their stepping
 // units; long ones in chunks (tick). Every stop sends `stopped` and the
 // device printf output of the steps run.
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "app/dap/adapter.hpp"
 
@@ -48,8 +48,10 @@ void Adapter::focusThread(const Json& args) {
 Adapter::Reply Adapter::execution(const std::string& command, const Json& args) {
   Reply r;
   if (command == "pause") {
-    if (m_running) m_pauseRequested = true;
-    else stopped(core::RunOutcome{}, "pause");
+    if (m_running)
+      m_pauseRequested = true;
+    else
+      stopped(core::RunOutcome{}, "pause");
     return r;
   }
   if (m_running) m_running.reset();  // a new command replaces a running one
@@ -113,7 +115,8 @@ bool Adapter::stopCounts(const core::RunOutcome& o) {
     const bool back = m_running == ui::ActionId::ReverseContinue;
     const core::StepRecord* r = back ? (h.position() < h.size() ? &h.record(h.position()) : nullptr) : h.current();
     if (!r) return false;
-    return std::any_of(r->diags.begin(), r->diags.end(), [&](const core::Diagnostic& d) { return m_filters.stops(d.kind); });
+    return std::any_of(r->diags.begin(), r->diags.end(),
+                       [&](const core::Diagnostic& d) { return m_filters.stops(d.kind); });
   }
   ++meta.hits;
   return hitConditionMet(meta.hitCondition, meta.hits);
@@ -142,9 +145,9 @@ void Adapter::stopped(const core::RunOutcome& o, std::string reason) {
     reason = "step";
     if (o.why == Why::Breakpoint && o.breakpoint >= 0 && static_cast<std::size_t>(o.breakpoint) < m_installed.size()) {
       const BpMeta& meta = m_installed[static_cast<std::size_t>(o.breakpoint)];
-      reason = meta.from == BpMeta::From::Exception ? "exception"
+      reason = meta.from == BpMeta::From::Exception     ? "exception"
                : meta.from == BpMeta::From::Instruction ? "instruction breakpoint"
-                                                         : "breakpoint";
+                                                        : "breakpoint";
       if (meta.from != BpMeta::From::Exception) hit.push_back(meta.id);
     } else if (o.why == Why::Stopped) {
       reason = o.stop == core::StopReason::StepBudget ? "pause" : "exception";
@@ -176,7 +179,8 @@ void Adapter::stopped(const core::RunOutcome& o, std::string reason) {
     if (const core::StepRecord* r = m_session->history().current(); r && !r->diags.empty()) {
       const core::Diagnostic& d = r->diags.front();
       body["text"] = std::string(core::diagInfo(d.kind).title);
-      body["description"] = fmt::format("{}, step {}: {}", core::diagInfo(d.kind).title, m_session->position(), d.message);
+      body["description"] =
+          fmt::format("{}, step {}: {}", core::diagInfo(d.kind).title, m_session->position(), d.message);
     }
   }
   sendEvent("stopped", body);

@@ -1,9 +1,8 @@
 #include "app/dap/launch_args.hpp"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <filesystem>
-
-#include <CLI/CLI.hpp>
 
 #include "app/common/input_options.hpp"
 
@@ -12,9 +11,14 @@ namespace {
 
 // Attributes that belong to the debug configuration, not to the launch.
 bool isConfigurationKey(const std::string& k) {
-  static const char* const kKeys[] = {"type", "request", "name", "program", "stopOnEntry", "cwd", "args",
-                                      "noDebug", "__sessionId", "__configurationTarget", "stepUnit",
-                                      "sourceDirs", "presentation", "internalConsoleOptions", "console"};
+  static const char* const kKeys[] = {"type",         "request",
+                                      "name",         "program",
+                                      "stopOnEntry",  "cwd",
+                                      "args",         "noDebug",
+                                      "__sessionId",  "__configurationTarget",
+                                      "stepUnit",     "sourceDirs",
+                                      "presentation", "internalConsoleOptions",
+                                      "console"};
   return std::any_of(std::begin(kKeys), std::end(kKeys), [&](const char* s) { return k == s; });
 }
 
@@ -57,8 +61,10 @@ std::vector<std::string> launchCommandLine(const nlohmann::json& args) {
     const std::string opt = "--" + optionName(key);
     if (value.is_boolean()) {
       // A flag: "races": false is --no-races.
-      if (value.get<bool>()) cl.push_back(opt);
-      else cl.push_back("--no-" + optionName(key));
+      if (value.get<bool>())
+        cl.push_back(opt);
+      else
+        cl.push_back("--no-" + optionName(key));
     } else if (value.is_array()) {
       for (const auto& v : value) {
         cl.push_back(opt);

@@ -6,10 +6,9 @@
 // CLI11 options (app/common/input.hpp), so the values, the defaults and the
 // error messages are theirs, and an option added there is an attribute here.
 // `args` takes CLI-style options verbatim.
+#include <nlohmann/json.hpp>
 #include <string>
 #include <variant>
-
-#include <nlohmann/json.hpp>
 
 #include "ui/files/launch_request.hpp"
 

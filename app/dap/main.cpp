@@ -1,18 +1,17 @@
 // warpscope-dap: the Debug Adapter Protocol over stdio (what VS Code and
 // nvim-dap start), or over TCP with --port (one session after another).
+#include <arpa/inet.h>
+#include <fmt/format.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/socket.h>
-#include <netinet/in.h>
-#include <arpa/inet.h>
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <cerrno>
 #include <cstdio>
 #include <string>
-
-#include <CLI/CLI.hpp>
-#include <fmt/format.h>
 
 #include "app/dap/adapter.hpp"
 #include "app/dap/transport.hpp"
@@ -34,7 +33,9 @@ bool writeAll(int fd, const std::string& bytes) {
 int serve(int in, int out) {
   bool writable = true;
   ws::dap::Adapter adapter([&](const nlohmann::json& msg) {
-    if (writable) writable = writeAll(out, ws::dap::frameMessage(msg.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)));
+    if (writable)
+      writable =
+          writeAll(out, ws::dap::frameMessage(msg.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)));
   });
   ws::dap::FrameReader reader;
   char buf[65536];

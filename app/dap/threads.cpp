@@ -1,9 +1,9 @@
 // threads, stackTrace, source: one DAP thread per warp ("CTA (x,y,z) warp
 // w"), its frames at the focused lane's PC: the CUDA line of the .loc, the
 // lines it was inlined at, and the PTX instruction (docs/dap.md).
-#include <filesystem>
-
 #include <fmt/format.h>
+
+#include <filesystem>
 
 #include "app/dap/adapter.hpp"
 #include "ui/frame/step_facts.hpp"
@@ -53,9 +53,10 @@ Adapter::Reply Adapter::stackTrace(const Json& args) {
                       {"column", std::max(ins->cuda.col, 1)},
                       {"instructionPointerReference", ip}});
     if (ins->cuda.inlinedFile >= 0 && ins->cuda.inlinedLine > 0) {
-      const std::string caller = ins->cuda.inlinedFunc >= 0 && static_cast<std::size_t>(ins->cuda.inlinedFunc) < p.functions.size()
-                                     ? p.functions[static_cast<std::size_t>(ins->cuda.inlinedFunc)].name
-                                     : funcName;
+      const std::string caller =
+          ins->cuda.inlinedFunc >= 0 && static_cast<std::size_t>(ins->cuda.inlinedFunc) < p.functions.size()
+              ? p.functions[static_cast<std::size_t>(ins->cuda.inlinedFunc)].name
+              : funcName;
       frames.push_back({{"id", base + 1},
                         {"name", caller},
                         {"source", sourceOf(ins->cuda.inlinedFile)},
@@ -65,7 +66,8 @@ Adapter::Reply Adapter::stackTrace(const Json& args) {
     }
   }
   Json ptx = {{"id", base + kFramesPerWarp - 1},
-              {"name", done ? fmt::format("{} (every lane exited)", funcName) : fmt::format("{} [PTX] (lane {})", funcName, lane)},
+              {"name", done ? fmt::format("{} (every lane exited)", funcName)
+                            : fmt::format("{} [PTX] (lane {})", funcName, lane)},
               {"source", sourceOf(0)},
               {"line", (ins ? static_cast<std::int32_t>(ins->pos.line) : 0) + line0},
               {"column", ins ? std::max<std::uint32_t>(ins->pos.col, 1) : 0},

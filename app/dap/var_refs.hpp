@@ -40,7 +40,8 @@ class VarRefs {
     return add({VarRef::Kind::Values, warp, static_cast<std::uint32_t>(m_values.size() - 1)});
   }
   const VarRef* find(std::int64_t ref) const {
-    return ref >= 1 && static_cast<std::size_t>(ref) <= m_refs.size() ? &m_refs[static_cast<std::size_t>(ref - 1)] : nullptr;
+    return ref >= 1 && static_cast<std::size_t>(ref) <= m_refs.size() ? &m_refs[static_cast<std::size_t>(ref - 1)]
+                                                                      : nullptr;
   }
   const std::vector<std::string>& values(std::uint32_t i) const { return m_values.at(i); }
 

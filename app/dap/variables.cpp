@@ -23,7 +23,8 @@ Json scope(const std::string& name, int ref, bool expensive, const char* hint = 
 
 Adapter::Reply Adapter::scopes(const Json& args) {
   const std::int64_t frameId = args.at("frameId").get<std::int64_t>();
-  std::uint32_t warp = frameId >= 1 ? static_cast<std::uint32_t>((frameId - 1) / kFramesPerWarp) : m_session->focus().warp;
+  std::uint32_t warp =
+      frameId >= 1 ? static_cast<std::uint32_t>((frameId - 1) / kFramesPerWarp) : m_session->focus().warp;
   if (warp >= m_session->state().warps.size()) warp = m_session->focus().warp;
   const int lane = laneShown(warp);
   Json list = Json::array();
@@ -44,13 +45,22 @@ Adapter::Reply Adapter::variables(const Json& args) {
   const ui::Frame f = m_session->frame();
   Json out = Json::array();
   switch (v.kind) {
-    case VarRef::Kind::Lane: out = laneVariables(ui::buildRegisterTable(f, v.warp), laneShown(v.warp)); break;
-    case VarRef::Kind::Warp: out = warpVariables(ui::buildRegisterTable(f, v.warp), m_refs); break;
-    case VarRef::Kind::WarpRow: out = registerLaneVariables(ui::buildRegisterTable(f, v.warp, {v.index}), 0); break;
-    case VarRef::Kind::Values: out = valueLaneVariables(m_refs.values(v.index)); break;
+    case VarRef::Kind::Lane:
+      out = laneVariables(ui::buildRegisterTable(f, v.warp), laneShown(v.warp));
+      break;
+    case VarRef::Kind::Warp:
+      out = warpVariables(ui::buildRegisterTable(f, v.warp), m_refs);
+      break;
+    case VarRef::Kind::WarpRow:
+      out = registerLaneVariables(ui::buildRegisterTable(f, v.warp, {v.index}), 0);
+      break;
+    case VarRef::Kind::Values:
+      out = valueLaneVariables(m_refs.values(v.index));
+      break;
     case VarRef::Kind::Masks:
       for (const ui::MaskRow& m : ui::buildMasks(f, v.warp).rows)
-        out.push_back({{"name", m.label}, {"value", fmt::format("{} ({})", m.hex, m.laneBits)}, {"variablesReference", 0}});
+        out.push_back(
+            {{"name", m.label}, {"value", fmt::format("{} ({})", m.hex, m.laneBits)}, {"variablesReference", 0}});
       break;
     case VarRef::Kind::Memory: {
       const ui::MemoryView mem = ui::buildMemory(f);
@@ -78,8 +88,9 @@ Adapter::Reply Adapter::variables(const Json& args) {
     }
     case VarRef::Kind::Mbarriers:
       for (const ui::MbarrierRow& m : ui::buildMbarrierPanel(f, m_session->index()).objects)
-        out.push_back({{"name", m.name}, {"value", fmt::format("{}: {}, {}, {}{}", m.addrText, m.stateText, m.phaseText, m.pendingText,
-                                               m.txText.empty() ? "" : ", " + m.txText)},
+        out.push_back({{"name", m.name},
+                       {"value", fmt::format("{}: {}, {}, {}{}", m.addrText, m.stateText, m.phaseText, m.pendingText,
+                                             m.txText.empty() ? "" : ", " + m.txText)},
                        {"variablesReference", 0}});
       break;
   }
@@ -124,7 +135,8 @@ Adapter::Reply Adapter::setVariable(const Json& args) {
   m_printedUpTo = std::min(m_printedUpTo, m_session->position());
   const ui::Frame after = m_session->frame();
   Reply r;
-  r.body = {{"value", ui::regText(after, static_cast<std::uint32_t>(reg), *pv.bits, true)}, {"type", std::string(".") + std::string(core::typeName(t))}};
+  r.body = {{"value", ui::regText(after, static_cast<std::uint32_t>(reg), *pv.bits, true)},
+            {"type", std::string(".") + std::string(core::typeName(t))}};
   if (m_invalidatedEvents) sendEvent("invalidated", {{"areas", Json::array({"variables"})}});
   return r;
 }

@@ -2,10 +2,9 @@
 // Register tables (ui/views' RegisterTableView, formatted there) as DAP
 // variables: the focused lane's registers, and the Warp scope where each
 // register is one row of its 32 lane values, the cross-lane watch.
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "app/dap/var_refs.hpp"
 #include "ui/views/views.hpp"

@@ -1,11 +1,12 @@
 // The adapter without I/O: launch arguments as the front ends' options, the
 // Warp scope's rows, evaluation over lanes, stepping and time travel.
+#include "app/dap/adapter.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "app/dap/adapter.hpp"
 #include "app/dap/launch_args.hpp"
 #include "app/dap/warp_scope.hpp"
 
@@ -37,13 +38,18 @@ struct Client {
 };
 
 TEST(DapLaunchArgs, AttributesAreTheCommandLineOptions) {
-  const Json args = {{"program", "k.ptx"}, {"grid", 2}, {"block", "64"}, {"dynamicSmem", 128},
-                     {"buffers", {"zeros:64", "iota:64"}}, {"races", false}, {"stopOnEntry", true},
+  const Json args = {{"program", "k.ptx"},
+                     {"grid", 2},
+                     {"block", "64"},
+                     {"dynamicSmem", 128},
+                     {"buffers", {"zeros:64", "iota:64"}},
+                     {"races", false},
+                     {"stopOnEntry", true},
                      {"args", {"--scheduling", "run-to-block"}}};
   const auto cl = launchCommandLine(args);
-  const std::vector<std::string> want = {"--block", "64", "--buffer", "zeros:64", "--buffer", "iota:64",
-                                         "--dynamic-smem", "128", "--grid", "2", "--no-races",
-                                         "--scheduling", "run-to-block"};
+  const std::vector<std::string> want = {"--block",        "64",  "--buffer", "zeros:64", "--buffer",   "iota:64",
+                                         "--dynamic-smem", "128", "--grid",   "2",        "--no-races", "--scheduling",
+                                         "run-to-block"};
   EXPECT_EQ(cl, want);
   auto parsed = parseLaunchArgs(args);
   ASSERT_TRUE(std::holds_alternative<LaunchArgs>(parsed)) << std::get<std::string>(parsed);

@@ -1,8 +1,8 @@
 // The DAP base protocol's framing: any split of the byte stream, several
 // messages at once, other header fields, and broken input.
-#include <gtest/gtest.h>
-
 #include "app/dap/transport.hpp"
+
+#include <gtest/gtest.h>
 
 namespace ws::dap {
 namespace {
