@@ -18,3 +18,12 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
+
+# The warpscope-dap end-to-end suite (tests/dap) drives the server with the
+# DebugClient VS Code adapter authors use: Node (Debian's, when none is
+# installed) and the pinned npm packages of tests/dap/package-lock.json.
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends nodejs npm
+fi
+(cd "$(dirname "$0")/../tests/dap" && npm ci --no-audit --no-fund --loglevel=error)

@@ -98,6 +98,7 @@ const std::vector<Room>& rooms() {
       {"ui/files/", {"core/", "ui/frame/", "ui/views/", "ui/scene/", "ui/session/"}},
       {"app/common/", {"core/", "ui/"}},
       {"app/cli/", {"core/", "ui/", "app/common/"}},
+      {"app/dap/", {"core/", "ui/", "app/common/"}},
       {"app/imgui/", {"core/", "ui/", "app/common/"}},
       {"app/qt/", {"core/", "ui/", "app/common/"}},
   };

@@ -25,7 +25,8 @@ void setKind(core::Breakpoint& b, std::string_view kind) {
     if (families[i] == kind) b.family = static_cast<std::int32_t>(i);
 }
 
-// The lanes of each warp of a CTA that make a `lanes` condition true.
+}  // namespace
+
 std::vector<std::uint32_t> laneFilter(const std::string& expr, std::uint32_t threadsPerCta) {
   const std::uint32_t warps = (threadsPerCta + core::kWarpSize - 1) / core::kWarpSize;
   std::vector<std::uint32_t> masks(warps, 0);
@@ -37,8 +38,6 @@ std::vector<std::uint32_t> laneFilter(const std::string& expr, std::uint32_t thr
   }
   return masks;
 }
-
-}  // namespace
 
 ScenarioStart scenarioStart(const core::PreparedScenario& p, const core::Scenario* s) {
   ScenarioStart out;

@@ -35,6 +35,11 @@ struct ScenarioStart {
   std::uint64_t maxSteps = core::kDefaultMaxSteps;          // engine.max_steps
 };
 
+// The lanes of each warp of a CTA that make a `lanes` condition (the
+// scenario expression language over lane, tid and warp) true: a breakpoint's
+// laneFilter. The expression must have been checked (core::Expr::parse).
+std::vector<std::uint32_t> laneFilter(const std::string& expr, std::uint32_t threadsPerCta);
+
 // `scenario` may be null (a PTX file launched from the command line).
 ScenarioStart scenarioStart(const core::PreparedScenario& prepared, const core::Scenario* scenario);
 ScenarioStart scenarioStartFromFile(const std::string& path);
