@@ -106,7 +106,8 @@ bool tensorFormOk(ExecCtx& ctx, int dims) {
   }
   if (ins.has(Mod::Im2col)) {
     // The im2col traversal awaits the H200 recordings (docs/tma.md): its maps
-    // load and are checked, its copies are not executed yet.
+    // load and are checked, its copies are not executed yet (opcodes.def
+    // lists .im2col as not implemented, so a run stops before it gets here).
     unsupported(ctx, fmt::format("{}.im2col: im2col copies are not executed yet (tiled copies are; docs/tma.md)",
                                  ins.info().mnemonic));
     return false;
