@@ -16,7 +16,7 @@
 #include "core/scenario/scenario_io.hpp"
 #include "core/scenario/schedule/schedule_load.hpp"
 #include "core/scenario/snippet.hpp"
-#include "core/scenario/tensor_map_load.hpp"
+#include "core/scenario/tensor_map/tensor_map_load.hpp"
 #include "core/scenario/toml_reader.hpp"
 #include "core/input/toml_text.hpp"
 #include "core/scenario/values.hpp"

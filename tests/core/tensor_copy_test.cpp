@@ -322,6 +322,31 @@ TEST(TensorCopy, RankMismatchWithTheDimModifierIsADiagnostic) {
   EXPECT_TRUE(r.hasDiag(DiagKind::TensorMapInvalid));
 }
 
+TEST(TensorCopy, TheRaceDetectorSeesTheAsyncProxysWrites) {
+  // With the wait: clean. Without it (every thread reads the tile right after
+  // the issue): the reads race with the copy's writes.
+  TensorMap m = tiled(TensorDataType::U32, {16, 8}, {8, 4});
+  const auto tensor = patternBytes(m.strides[0] * 8);
+  const auto tileBytes = static_cast<std::uint32_t>(m.boxBytes());
+  EngineOptions opts;
+  opts.checkRaces = true;
+  for (bool wait : {true, false}) {
+    SCOPED_TRACE(wait ? "waits" : "does not wait");
+    LaunchConfig cfg;
+    cfg.entry = "k";
+    cfg.buffers.push_back({"tensor", tensor});
+    cfg.buffers.push_back({"out", std::vector<std::uint8_t>(tileBytes, 0)});
+    cfg.params.push_back(ParamValue::blob(mapBytes(m), 0, kTensorMapAddressOffset));
+    cfg.params.push_back(ParamValue::buf(1));
+    std::string ptx = loadKernel(m, {0, 0}, tileBytes, tileBytes);
+    if (!wait) ptx.replace(ptx.find("\t@!%p2 bra WAIT;"), 16, "");
+    auto r = ws::test::runPtx(ptx, cfg, opts);
+    ASSERT_EQ(r.error, "");
+    const bool raced = r.hasDiag(DiagKind::RaceShared) || r.hasDiag(DiagKind::RaceAsyncProxy);
+    EXPECT_EQ(raced, !wait);
+  }
+}
+
 // ------------------------------------------------------------------ stores
 
 // Every thread writes word t of the tile (from in, param 2); thread 0 stores

@@ -9,7 +9,7 @@
 
 #include "core/exec/state/tensor_map.hpp"
 #include "core/scenario/scenario.hpp"
-#include "core/scenario/tensor_map_option.hpp"
+#include "core/scenario/tensor_map/tensor_map_option.hpp"
 #include "ui/files/launch_request.hpp"
 
 namespace ws::ui {

@@ -9,7 +9,7 @@
 
 #include "core/ptx/entry_choice.hpp"
 #include "core/ptx/parser.hpp"
-#include "core/scenario/tensor_map_option.hpp"
+#include "core/scenario/tensor_map/tensor_map_option.hpp"
 #include "ui/files/cuda_source.hpp"
 #include "ui/session/mufu_assets.hpp"
 #include "ui/session/scenario_access.hpp"

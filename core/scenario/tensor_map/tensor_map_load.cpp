@@ -1,6 +1,6 @@
 // Reading a tensor map's keys from a [[param]] and checking the driver's
 // rules at load time (core/exec/state/tensor_map.cpp holds the rules).
-#include "core/scenario/tensor_map_load.hpp"
+#include "core/scenario/tensor_map/tensor_map_load.hpp"
 
 #include <fmt/format.h>
 

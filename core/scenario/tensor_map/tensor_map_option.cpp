@@ -1,12 +1,12 @@
 // --tensor-map key=value,... turned into a [[param]] table and read by the
 // scenario reader (tensor_map_option.hpp).
-#include "core/scenario/tensor_map_option.hpp"
+#include "core/scenario/tensor_map/tensor_map_option.hpp"
 
 #include <fmt/format.h>
 
 #include <vector>
 
-#include "core/scenario/tensor_map_load.hpp"
+#include "core/scenario/tensor_map/tensor_map_load.hpp"
 
 namespace ws::core {
 namespace {
