@@ -40,7 +40,7 @@ std::variant<TensorMapParam, std::string> tensorMapFromOption(std::string_view s
       return fmt::format("'{}' is not key=value (keys as in a scenario's tensor-map [[param]], docs/tma.md)", pair);
     const std::string_view key = pair.substr(0, eq), value = pair.substr(eq + 1);
     if (!plainText(value) || !plainText(key)) return fmt::format("'{}': quotes and backslashes are not allowed", pair);
-    if (key.find_first_not_of("abcdefghijklmnopqrstuvwxyz_") != std::string_view::npos)
+    if (key.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") != std::string_view::npos)
       return fmt::format("'{}' is not a key of a tensor map", key);
     std::string line = std::string(key) + " = ";
     if (isListKey(key)) {
