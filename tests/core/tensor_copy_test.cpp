@@ -323,8 +323,8 @@ TEST(TensorCopy, RankMismatchWithTheDimModifierIsADiagnostic) {
 }
 
 TEST(TensorCopy, TheRaceDetectorSeesTheAsyncProxysWrites) {
-  // With the wait: clean. Without it (every thread reads the tile right after
-  // the issue): the reads race with the copy's writes.
+  // With the wait: clean. Without it (every thread reads the tile with no
+  // mbarrier wait at all): the reads race with the copy's writes.
   TensorMap m = tiled(TensorDataType::U32, {16, 8}, {8, 4});
   const auto tensor = patternBytes(m.strides[0] * 8);
   const auto tileBytes = static_cast<std::uint32_t>(m.boxBytes());
@@ -339,7 +339,10 @@ TEST(TensorCopy, TheRaceDetectorSeesTheAsyncProxysWrites) {
     cfg.params.push_back(ParamValue::blob(mapBytes(m), 0, kTensorMapAddressOffset));
     cfg.params.push_back(ParamValue::buf(1));
     std::string ptx = loadKernel(m, {0, 0}, tileBytes, tileBytes);
-    if (!wait) ptx.replace(ptx.find("\t@!%p2 bra WAIT;"), 16, "");
+    if (!wait) {
+      const std::string waitLines = "\tmbarrier.try_wait.parity.shared::cta.b64 %p2, [%r3], 0;\n\t@!%p2 bra WAIT;\n";
+      ptx.replace(ptx.find(waitLines), waitLines.size(), "");
+    }
     auto r = ws::test::runPtx(ptx, cfg, opts);
     ASSERT_EQ(r.error, "");
     const bool raced = r.hasDiag(DiagKind::RaceShared) || r.hasDiag(DiagKind::RaceAsyncProxy);
