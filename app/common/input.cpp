@@ -35,6 +35,10 @@ void addInputOptions(CLI::App* cmd, ui::LaunchRequest& o, bool withMode, bool in
   cmd->add_option("--scalar", o.scalars,
                   "PTX input: the next scalar parameter after the buffers, as its declared type: a value (42, "
                   "-1, 1.5) or 0x hex bits");
+  cmd->add_option("--tensor-map", o.tensorMaps,
+                  "PTX input: the next CUtensorMap parameter, as a scenario's tensor-map keys: "
+                  "tensor_map=NAME,buffer=NAME,file=F.json,dtype=f16,dims=64x32,strides=128,box=16x8,swizzle=128B "
+                  "(lists with x; docs/tma.md)");
   cmd->add_option("--dynamic-smem", o.dynamicSmem,
                   "PTX input: bytes of dynamic shared memory per CTA (what extern __shared__ arrays get; default 0)");
   cmd->add_option("--allow-files", o.allowFiles,

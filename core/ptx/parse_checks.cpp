@@ -80,6 +80,11 @@ Arity arityOf(const Instr& ins) {
   if (ins.op == Opcode::Cvt && (ins.type == DataType::F16x2 || ins.type == DataType::BF16x2)) a.max = 3;
   // ... and so does cvt to an fp8 pair from f32: cvt.rn.satfinite.e4m3x2.f32 d, a, b.
   if (ins.op == Opcode::Cvt && ins.format != Mod::None && ins.formatPos == 0 && ins.type == DataType::F32) a.max = 3;
+  // The tensor copies' [tensorMap, coords] is one address operand, which the
+  // one-line shape cannot say (PTX ISA 9.7.9.25.5).
+  if (ins.op == Opcode::CpAsyncBulkTensor) a = {2, 6};
+  if (ins.op == Opcode::CpReduceAsyncBulkTensor) a = {2, 3};
+  if (ins.op == Opcode::CpAsyncBulkPrefetchTensor) a = {1, 3};
   return a;
 }
 

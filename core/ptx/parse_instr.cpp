@@ -670,8 +670,10 @@ bool Parser::parseAddress(Operand& op) {
   }
   // [tensorMap, {c0, c1}] and [tex, sampler, {x, y}]: the texture and tensor
   // forms list more operands inside the brackets.
+  const bool tensorAddress = m_curOp == Opcode::CpAsyncBulkTensor || m_curOp == Opcode::CpReduceAsyncBulkTensor ||
+                             m_curOp == Opcode::CpAsyncBulkPrefetchTensor;
   while (at(Tok::Comma)) {
-    if (!m_lenient) {
+    if (!m_lenient && !tensorAddress) {
       error(peek(), "expected ']' to close the address, found ','");
       return false;
     }

@@ -148,6 +148,7 @@ std::optional<std::vector<std::uint8_t>> bufferBytes(const BufferParam& b, const
       }
       return std::vector<std::uint8_t>(text->begin(), text->end());
     }
+    case BufferInit::Kind::Same: break;  // no bytes of its own: an earlier buffer's allocation
   }
   return std::nullopt;
 }

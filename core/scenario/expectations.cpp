@@ -49,15 +49,9 @@ class Checker {
 
   void buffer(const WordsExpect& x, const std::string& path) {
     ++m_r.checked;
-    std::uint32_t index = 0;
-    bool found = false;
-    for (const Param& prm : m_s.params) {
-      if (const auto* b = std::get_if<BufferParam>(&prm)) {
-        if (b->name == x.name) { found = true; break; }
-        ++index;
-      }
-    }
-    if (!found || index >= m_p.launch.buffers.size()) {
+    const std::optional<std::uint32_t> at = launchBufferIndex(m_s, x.name);
+    const std::uint32_t index = at.value_or(0);
+    if (!at || index >= m_p.launch.buffers.size()) {
       fail(path, fmt::format("expected buffer '{}' does not exist", x.name));
       return;
     }

@@ -11,6 +11,10 @@
 
 namespace ws::core {
 
+// Optional keys that no existing file uses (the tensor-map [[param]]s,
+// docs/tma.md) join the current format without a new number: an older build
+// refuses such a file with a message instead of misreading it.
+
 // The oldest format this build still reads.
 inline constexpr int kOldestScenarioFormat = 1;
 

@@ -144,6 +144,18 @@ struct Preparer {
     return true;
   }
 
+  // The argument of a buffer or tensor-map parameter over launch buffer
+  // `buffer`: a pointer, or the map's 128 bytes (its address filled in at launch).
+  void pushParam(const Param& prm, std::uint32_t buffer) {
+    if (const auto* t = std::get_if<TensorMapParam>(&prm)) {
+      const auto enc = encodeTensorMap(t->map);
+      out.launch.params.push_back(
+          ParamValue::blob(std::vector<std::uint8_t>(enc.begin(), enc.end()), buffer, kTensorMapAddressOffset));
+    } else {
+      out.launch.params.push_back(ParamValue::buf(buffer));
+    }
+  }
+
   bool buffers(const std::vector<bool>* only = nullptr) {
     bool ok = true;
     // The engine's limit on all buffers together holds before any buffer is
@@ -154,11 +166,11 @@ struct Preparer {
     std::uint64_t total = 0;
     for (std::size_t i = 0; i < s.params.size(); ++i) {
       if (only && (i >= only->size() || !(*only)[i])) continue;
-      if (const auto* b = std::get_if<BufferParam>(&s.params[i])) {
+      if (const BufferParam* b = paramBuffer(s.params[i])) {
         const BufferInit::Kind k = b->init.kind;
         total += k == BufferInit::Kind::Words ? b->init.words.size() * 4ull
-                 : k == BufferInit::Kind::File ? 0
-                                               : b->init.count * 4ull;
+                 : k == BufferInit::Kind::File || k == BufferInit::Kind::Same ? 0
+                                                                               : b->init.count * 4ull;
         if (total > maxTotal) {
           at(fmt::format("param[{}]", i), fmt::format("buffer '{}' takes the launch buffers past {} MiB together",
                                                       b->name, maxTotal >> 20));
@@ -169,9 +181,18 @@ struct Preparer {
     total = 0;
     for (std::size_t i = 0; i < s.params.size(); ++i) {
       if (only && (i >= only->size() || !(*only)[i])) continue;
-      const auto* b = std::get_if<BufferParam>(&s.params[i]);
+      const BufferParam* b = paramBuffer(s.params[i]);
       const std::string path = fmt::format("param[{}]", i);
-      if (b) {
+      if (b && b->init.kind == BufferInit::Kind::Same) {
+        // The earlier buffer's allocation (launchBuffers has no entry of its own for it).
+        const std::optional<std::uint32_t> same = launchBufferIndex(s, b->name);
+        if (!same) {
+          at(path, fmt::format("buffer '{}' has no contents and no earlier buffer of that name", b->name));
+          ok = false;
+          continue;
+        }
+        pushParam(s.params[i], *same);
+      } else if (b) {
         auto bytes = bufferBytes(*b, s, path, read, errors);
         if (!bytes) {
           ok = false;
@@ -182,7 +203,7 @@ struct Preparer {
           at(path, fmt::format("buffer '{}' takes the launch buffers past {} MiB together", b->name, maxTotal >> 20));
           return false;
         }
-        out.launch.params.push_back(ParamValue::buf(static_cast<std::uint32_t>(out.launch.buffers.size())));
+        pushParam(s.params[i], static_cast<std::uint32_t>(out.launch.buffers.size()));
         out.launch.buffers.push_back({b->name, std::move(*bytes)});
         out.bufferTypes.push_back(b->type);
       } else {
@@ -242,7 +263,15 @@ struct Preparer {
     for (std::size_t i = 0; i < fn.params.size(); ++i) {
       const Symbol& sym = p.symbols[fn.params[i]];
       const std::string path = fmt::format("param[{}]", i);
-      if (const auto* b = std::get_if<BufferParam>(&s.params[i])) {
+      if (const auto* t = std::get_if<TensorMapParam>(&s.params[i])) {
+        // "tensorMap address must be aligned to 64 bytes": a CUtensorMap
+        // parameter is `.param .align 64 (or 128) .b8 name[128]`.
+        if (sym.size != kTensorMapBytes || sym.align < 64) {
+          at(path, fmt::format("tensor map '{}' is a 128-byte CUtensorMap aligned to 64 bytes, but parameter {} ('{}') "
+                               "of '{}' has {} bytes aligned to {}", t->name, i, sym.name, fn.name, sym.size, sym.align));
+          ok = false;
+        }
+      } else if (const auto* b = std::get_if<BufferParam>(&s.params[i])) {
         if (sym.size != 8) {
           at(path, fmt::format("buffer '{}' is passed as a 64-bit pointer, but parameter {} ('{}') of '{}' has {} "
                                "bytes", b->name, i, sym.name, fn.name, sym.size));

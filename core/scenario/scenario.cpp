@@ -139,4 +139,24 @@ bool instructionKindMatches(std::string_view kind, const Instr& ins) {
   return false;
 }
 
+const BufferParam* paramBuffer(const Param& p) {
+  if (const auto* b = std::get_if<BufferParam>(&p)) return b;
+  if (const auto* t = std::get_if<TensorMapParam>(&p)) return &t->buffer;
+  return nullptr;
+}
+
+std::vector<const BufferParam*> launchBuffers(const Scenario& s) {
+  std::vector<const BufferParam*> out;
+  for (const Param& p : s.params)
+    if (const BufferParam* b = paramBuffer(p); b && b->init.kind != BufferInit::Kind::Same) out.push_back(b);
+  return out;
+}
+
+std::optional<std::uint32_t> launchBufferIndex(const Scenario& s, std::string_view name) {
+  const auto bufs = launchBuffers(s);
+  for (std::size_t i = 0; i < bufs.size(); ++i)
+    if (bufs[i]->name == name) return static_cast<std::uint32_t>(i);
+  return std::nullopt;
+}
+
 }  // namespace ws::core

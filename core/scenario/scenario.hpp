@@ -15,6 +15,7 @@
 #include "core/exec/diagnostics/diagnostic.hpp"
 #include "core/exec/engine/engine.hpp"
 #include "core/exec/state/launch.hpp"
+#include "core/exec/state/tensor_map.hpp"
 #include "core/exec/engine/options.hpp"
 #include "core/isa/data_type.hpp"
 #include "core/isa/instr.hpp"
@@ -123,7 +124,9 @@ struct LaunchSpec {
 enum class WordType : std::uint8_t { U32, S32, F32 };
 
 struct BufferInit {
-  enum class Kind : std::uint8_t { Words, Iota, Fill, Random, File };
+  // Same: no contents of its own; the allocation of the earlier buffer of
+  // that name (a second pointer to it, or another tensor map over it).
+  enum class Kind : std::uint8_t { Words, Iota, Fill, Random, File, Same };
   Kind kind = Kind::Words;
   std::vector<Number> words;            // Words
   Number start, step = Number::ofInt(1);  // Iota: start, start+step, ...
@@ -149,8 +152,27 @@ struct ScalarParam {
   bool operator==(const ScalarParam&) const = default;
 };
 
+// A CUtensorMap parameter (docs/tma.md): the map's fields and the buffer it
+// describes (created here, or Same: an earlier buffer). The map's global
+// address is the buffer's, filled in at launch.
+struct TensorMapParam {
+  std::string name;
+  BufferParam buffer;
+  TensorMap map;
+  bool operator==(const TensorMapParam&) const = default;
+};
+
 // One kernel parameter, in the entry's parameter order.
-using Param = std::variant<BufferParam, ScalarParam>;
+using Param = std::variant<BufferParam, ScalarParam, TensorMapParam>;
+
+struct Scenario;
+// The buffer a parameter names (a buffer's, a tensor map's), or null.
+const BufferParam* paramBuffer(const Param& p);
+// The buffers a launch allocates, in order: each parameter's buffer that has
+// contents of its own (a Same buffer is an earlier one's allocation).
+std::vector<const BufferParam*> launchBuffers(const Scenario& s);
+// The index into launchBuffers of the buffer named `name`.
+std::optional<std::uint32_t> launchBufferIndex(const Scenario& s, std::string_view name);
 
 // Final contents of a buffer or a register: all words, or some by index.
 struct WordsExpect {

@@ -16,6 +16,7 @@
 #include "core/scenario/scenario_io.hpp"
 #include "core/scenario/schedule/schedule_load.hpp"
 #include "core/scenario/snippet.hpp"
+#include "core/scenario/tensor_map/tensor_map_load.hpp"
 #include "core/scenario/toml_reader.hpp"
 #include "core/input/toml_text.hpp"
 #include "core/scenario/values.hpp"
@@ -243,10 +244,34 @@ class Loader {
       if (auto wt = parseWordType(*v)) b.type = *wt;
       else m_r.error(*p.get("type"), fmt::format("buffer type '{}' is not one of u32, s32, f32", *v));
     }
+    bufferContents(p, path, b);
+  }
+
+  // The earlier buffer named `name` (a buffer's or a tensor map's), or null.
+  const BufferParam* earlierBuffer(std::string_view name) const {
+    for (const Param& q : m_s.params)
+      if (const BufferParam* e = paramBuffer(q); e && e->name == name) return e;
+    return nullptr;
+  }
+
+  // A buffer's contents: exactly one of words, iota, fill, random or file,
+  // or none for the allocation of an earlier buffer of the same name.
+  void bufferContents(const toml::table& p, const std::string& path, BufferParam& b) {
     int given = 0;
     for (std::string_view k : {"words", "iota", "fill", "random", "file"}) given += p.get(k) ? 1 : 0;
+    if (given == 0 && earlierBuffer(b.name)) {
+      b.init.kind = BufferInit::Kind::Same;
+      if (!p.get("type")) b.type = earlierBuffer(b.name)->type;
+      return;
+    }
     if (given != 1) {
-      m_r.error(p, fmt::format("buffer '{}' needs exactly one of words, iota, fill, random or file", b.name));
+      m_r.error(p, fmt::format("buffer '{}' needs exactly one of words, iota, fill, random or file (or none, to "
+                               "pass an earlier buffer of that name again)", b.name));
+      return;
+    }
+    if (earlierBuffer(b.name)) {
+      m_r.error(*p.get("buffer"), fmt::format("a buffer named '{}' is already defined: leave out its contents to "
+                                              "pass the same allocation again", b.name));
       return;
     }
     BufferInit& in = b.init;
@@ -300,22 +325,60 @@ class Loader {
     else if (!p.get("value")) m_r.error(p, fmt::format("scalar '{}' needs a value", sc.name));
   }
 
+  // A tensor-map [[param]]: its name, its buffer (new or Same) and the
+  // map's fields (tensor_map_load.cpp).
+  Param tensorMapParam(const toml::table& p, const std::string& path, std::vector<std::string>& names) {
+    m_r.checkKeys(p, "a tensor-map [[param]]",
+                  {"tensor_map", "buffer", "dtype", "dims", "strides", "box", "element_strides", "interleave",
+                   "swizzle", "l2_promotion", "oob_fill", "mode", "pixel_box_lower", "pixel_box_upper",
+                   "channels_per_pixel", "pixels_per_column", "words", "iota", "fill", "random", "file"});
+    TensorMapParam t;
+    if (auto name = m_r.str(p, "tensor_map", path)) {
+      t.name = *name;
+      if (name->empty()) m_r.error(*p.get("tensor_map"), "the parameter name is empty");
+      if (std::find(names.begin(), names.end(), *name) != names.end())
+        m_r.error(*p.get("tensor_map"), fmt::format("a parameter named '{}' is already defined", *name));
+      names.push_back(*name);
+    }
+    if (auto buf = m_r.str(p, "buffer", path)) {
+      t.buffer.name = *buf;
+      if (buf->empty()) m_r.error(*p.get("buffer"), "the buffer name is empty");
+    } else if (!p.get("buffer")) {
+      m_r.error(p, fmt::format("tensor map '{}' needs buffer = \"name\": the global buffer it describes", t.name));
+    }
+    if (!t.buffer.name.empty()) {
+      // A buffer of the name of another parameter (not a buffer) is a clash.
+      if (!earlierBuffer(t.buffer.name) && std::find(names.begin(), names.end(), t.buffer.name) != names.end())
+        m_r.error(*p.get("buffer"), fmt::format("a parameter named '{}' is already defined", t.buffer.name));
+      bufferContents(p, path, t.buffer);
+    }
+    if (detail::readTensorMapFields(m_r, p, path, t.map) && t.buffer.init.kind != BufferInit::Kind::Same)
+      t.buffer.type = detail::tensorWordType(t.map.dtype);
+    return t;
+  }
+
   // Reads one [[param]]; always yields a Param so indices match the file.
   Param oneParam(const toml::table* tp, const std::string& path, std::vector<std::string>& names) {
     if (!tp) return ScalarParam{};
     const toml::table& p = *tp;
     m_r.remember(path, p);
+    if (p.get("tensor_map")) {
+      if (p.get("scalar")) m_r.error(p, "a [[param]] is either tensor_map = \"name\" or scalar = \"name\", not both");
+      return tensorMapParam(p, path, names);
+    }
     const bool isBuf = p.get("buffer") != nullptr, isScalar = p.get("scalar") != nullptr;
     if (isBuf == isScalar) {
       m_r.error(p, isBuf ? "a [[param]] is either buffer = \"name\" or scalar = \"name\", not both"
-                         : "each [[param]] needs buffer = \"name\" (a pointer to a buffer) or scalar = \"name\"");
+                         : "each [[param]] needs buffer = \"name\" (a pointer to a buffer), scalar = \"name\" or "
+                           "tensor_map = \"name\"");
       return ScalarParam{};
     }
     const std::string_view key = isBuf ? "buffer" : "scalar";
     auto name = m_r.str(p, key, path);
     if (!name) return ScalarParam{};
     if (name->empty()) m_r.error(*p.get(key), "the parameter name is empty");
-    if (std::find(names.begin(), names.end(), *name) != names.end())
+    const bool again = isBuf && earlierBuffer(*name);  // judged by bufferContents
+    if (!again && std::find(names.begin(), names.end(), *name) != names.end())
       m_r.error(*p.get(key), fmt::format("a parameter named '{}' is already defined", *name));
     names.push_back(*name);
     if (isBuf) {
@@ -430,11 +493,10 @@ class Loader {
     }
     std::vector<std::string> bufferNames;
     std::vector<WordType> bufferTypes;
-    for (const Param& p : m_s.params)
-      if (const auto* b = std::get_if<BufferParam>(&p)) {
-        bufferNames.push_back(b->name);
-        bufferTypes.push_back(b->type);
-      }
+    for (const BufferParam* b : launchBuffers(m_s)) {
+      bufferNames.push_back(b->name);
+      bufferTypes.push_back(b->type);
+    }
     const auto bufs = m_r.tables(*e, "buffer", "expect");
     for (std::size_t i = 0; i < bufs.size(); ++i) {
       if (!bufs[i]) continue;

@@ -146,7 +146,43 @@ void bufferInit(std::string& out, const BufferInit& in) {
       break;
     }
     case BufferInit::Kind::File: out += "file = " + quote(in.file) + "\n"; break;
+    case BufferInit::Kind::Same: break;  // no contents: the earlier buffer of that name
   }
+}
+
+template <class T, std::size_t N>
+std::string intList(const std::array<T, N>& a, std::size_t n) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < n && i < N; ++i) out += fmt::format("{}{}", i ? ", " : "", a[i]);
+  return out + "]";
+}
+
+// A tensor map's keys (docs/tma.md); defaults are left out.
+void tensorMapParam(std::string& out, const TensorMapParam& t) {
+  const TensorMap& m = t.map;
+  const std::size_t rank = m.rank;
+  out += "tensor_map = " + quote(t.name) + "\n";
+  out += "buffer = " + quote(t.buffer.name) + "\n";
+  bufferInit(out, t.buffer.init);
+  out += "dtype = " + quote(tensorDataTypeName(m.dtype)) + "\n";
+  if (m.layout == TensorLayout::Im2col) out += "mode = \"im2col\"\n";
+  out += "dims = " + intList(m.dims, rank) + "\n";
+  if (rank > 1) out += "strides = " + intList(m.strides, rank - 1) + "\n";
+  if (m.layout == TensorLayout::Im2col) {
+    out += "pixel_box_lower = " + intList(m.pixelBoxLower, rank >= 2 ? rank - 2 : 0) + "\n";
+    out += "pixel_box_upper = " + intList(m.pixelBoxUpper, rank >= 2 ? rank - 2 : 0) + "\n";
+    out += fmt::format("channels_per_pixel = {}\npixels_per_column = {}\n", m.channelsPerPixel, m.pixelsPerColumn);
+  } else {
+    out += "box = " + intList(m.box, rank) + "\n";
+  }
+  bool unit = true;
+  for (std::size_t i = 0; i < rank; ++i) unit = unit && m.elementStrides[i] == 1;
+  if (!unit) out += "element_strides = " + intList(m.elementStrides, rank) + "\n";
+  if (m.interleave != TensorInterleave::None) out += "interleave = " + quote(tensorInterleaveName(m.interleave)) + "\n";
+  if (m.swizzle != Swizzle::None) out += "swizzle = " + quote(swizzleName(m.swizzle)) + "\n";
+  if (m.l2Promotion != TensorL2Promotion::None)
+    out += "l2_promotion = " + quote(tensorL2PromotionName(m.l2Promotion)) + "\n";
+  if (m.oobFill != TensorOobFill::Zero) out += "oob_fill = " + quote(tensorOobFillName(m.oobFill)) + "\n";
 }
 
 std::string lanesArray(LaneMask m) {
@@ -231,6 +267,8 @@ std::string formatScenario(const Scenario& s) {
       out += "buffer = " + quote(b->name) + "\n";
       if (b->type != WordType::U32) out += "type = " + quote(wordTypeName(b->type)) + "\n";
       bufferInit(out, b->init);
+    } else if (const auto* t = std::get_if<TensorMapParam>(&prm)) {
+      tensorMapParam(out, *t);
     } else {
       const auto& sc = std::get<ScalarParam>(prm);
       out += "scalar = " + quote(sc.name) + "\n";

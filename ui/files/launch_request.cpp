@@ -9,6 +9,7 @@
 
 #include "core/ptx/entry_choice.hpp"
 #include "core/ptx/parser.hpp"
+#include "core/scenario/tensor_map/tensor_map_option.hpp"
 #include "ui/files/cuda_source.hpp"
 #include "ui/session/mufu_assets.hpp"
 #include "ui/session/scenario_access.hpp"
@@ -122,6 +123,25 @@ std::variant<core::BufferParam, std::string> bufferParam(const std::string& spec
   return p;
 }
 
+// A CUtensorMap parameter: `.param .align 64 (or 128) .b8 name[128]`.
+bool isTensorMapSymbol(const core::Symbol& sym) { return sym.size == core::kTensorMapBytes && sym.align >= 64; }
+
+// The parameters in the entry's order: each tensor-map slot takes the next
+// map, every other slot the next of `plain` (buffers, then scalars); what is
+// left over goes last, for the preparation to count.
+std::vector<core::Param> placeTensorMaps(const core::Program& p, const core::Function& fn, std::vector<core::Param> plain,
+                                         std::vector<core::Param> maps) {
+  std::vector<core::Param> out;
+  std::size_t a = 0, b = 0;
+  for (std::uint32_t si : fn.params) {
+    if (isTensorMapSymbol(p.symbols[si]) && b < maps.size()) out.push_back(std::move(maps[b++]));
+    else if (a < plain.size()) out.push_back(std::move(plain[a++]));
+  }
+  for (; a < plain.size(); ++a) out.push_back(std::move(plain[a]));
+  for (; b < maps.size(); ++b) out.push_back(std::move(maps[b]));
+  return out;
+}
+
 // `base`, or base_2, base_3 ... : parameter names are unique in a scenario
 // (two files called out.json in two folders).
 std::string uniqueName(const core::Scenario& s, const std::string& base) {
@@ -162,7 +182,7 @@ std::string applyEngine(const LaunchRequest& r, core::Scenario& s) {
 std::variant<OpenedLaunch, std::string> openScenarioFile(const LaunchRequest& r) {
   if (r.hasPtxLaunch())
     return fmt::format("error: {} is a scenario: its [launch] and [[param]] sections say how to run it, so "
-                       "--entry/--grid/--block/--cluster/--buffer/--scalar/--dynamic-smem do not apply",
+                       "--entry/--grid/--block/--cluster/--buffer/--scalar/--tensor-map/--dynamic-smem do not apply",
                        r.path);
   auto load = core::loadScenarioFile(r.path, scenarioLoadOptions(r.allowFiles));
   if (!load.ok()) return loadErrorsText(load.errors, fmt::format("{}: error: the scenario could not be loaded", r.path));
@@ -214,7 +234,13 @@ std::variant<OpenedLaunch, std::string> openPtxFile(const LaunchRequest& r, cons
   // The entry and the scalars' declared types come from the module, so it is
   // read first when they are needed (with the reader the preparation uses,
   // so errors read alike).
-  if (r.entry.empty() || !r.scalars.empty()) {
+  std::vector<core::Param> maps;
+  for (std::size_t i = 0; i < r.tensorMaps.size(); ++i) {
+    auto m = core::tensorMapFromOption(r.tensorMaps[i]);
+    if (auto* e = std::get_if<std::string>(&m)) return fmt::format("error: --tensor-map {}: {}", i + 1, *e);
+    maps.emplace_back(std::move(std::get<core::TensorMapParam>(m)));
+  }
+  if (r.entry.empty() || !r.scalars.empty() || !maps.empty()) {
     auto module = compiled ? parseModule(*compiled, ptx.string()) : readModule(s.source.dir, s.program.ptxFile, ptx.string());
     if (auto* e = std::get_if<std::string>(&module)) return *e;
     const core::Program& p = std::get<core::Program>(module);
@@ -222,8 +248,15 @@ std::variant<OpenedLaunch, std::string> openPtxFile(const LaunchRequest& r, cons
     if (r.entry.empty() && entries.size() != 1) return "error: " + core::chooseEntryMessage(r.path, entries, "--entry");
     // No such entry: the preparation below says so; the scalars keep default names.
     const std::size_t fi = p.findFunction(r.entry.empty() ? entries[0] : r.entry).value_or(p.functions.size());
+    // The entry's parameters that are not 128-byte tensor maps take the
+    // buffers, then the scalars, in order.
+    std::vector<std::size_t> plain;
+    if (fi < p.functions.size())
+      for (std::size_t k = 0; k < p.functions[fi].params.size(); ++k)
+        if (maps.empty() || !isTensorMapSymbol(p.symbols[p.functions[fi].params[k]])) plain.push_back(k);
     for (std::size_t i = 0; i < r.scalars.size(); ++i) {
-      const std::size_t at = r.buffers.size() + i;
+      const std::size_t pos = r.buffers.size() + i;
+      const std::size_t at = pos < plain.size() ? plain[pos] : p.functions.size() + pos;
       core::ScalarParam sp;
       sp.name = fmt::format("arg{}", at);
       sp.type = core::DataType::U64;
@@ -238,6 +271,8 @@ std::variant<OpenedLaunch, std::string> openPtxFile(const LaunchRequest& r, cons
       sp.name = uniqueName(s, sp.name);
       s.params.emplace_back(std::move(sp));
     }
+    if (!maps.empty() && fi < p.functions.size()) s.params = placeTensorMaps(p, p.functions[fi], std::move(s.params), std::move(maps));
+    else for (auto& m : maps) s.params.push_back(std::move(m));
   }
   auto prep = core::prepareScenario(s, core::diskReader(s.source.dir));
   if (!prep.prepared || !prep.errors.empty())
@@ -273,7 +308,7 @@ std::variant<std::vector<std::string>, std::string> ptxEntries(const std::string
 
 bool LaunchRequest::hasPtxLaunch() const {
   return !entry.empty() || grid != "1" || block != "32" || !(cluster.empty() || cluster == "0") ||
-         !buffers.empty() || !scalars.empty() || dynamicSmem != 0;
+         !buffers.empty() || !scalars.empty() || !tensorMaps.empty() || dynamicSmem != 0;
 }
 
 bool isScenarioPath(const std::string& path) {

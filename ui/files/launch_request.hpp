@@ -31,6 +31,10 @@ struct LaunchRequest {
   // The scalar parameters after the buffers, in order: decimal, 0x hex,
   // negative or floating-point text, stored as the parameter's declared type.
   std::vector<std::string> scalars;
+  // One per CUtensorMap parameter (128 bytes), in order: the scenario's
+  // tensor-map keys as key=value,... (core/scenario/tensor_map/tensor_map_option.hpp).
+  // The entry's declaration order places them among the buffers and scalars.
+  std::vector<std::string> tensorMaps;
   std::uint32_t dynamicSmem = 0;  // bytes of dynamic shared memory per CTA (extern __shared__)
 
   // Engine options, for both kinds of input ("" keeps the scenario's).

@@ -77,9 +77,11 @@ std::string saveScenarioAs(core::Scenario& s, const std::string& path) {
   const fs::path to = fs::absolute(path).lexically_normal().parent_path();
   if (from != to) {
     if (copy.program.kind == core::ProgramSpec::Kind::File) copy.program.ptxFile = rebase(copy.program.ptxFile, from, to);
-    for (auto& prm : copy.params)
-      if (auto* b = std::get_if<core::BufferParam>(&prm); b && b->init.kind == core::BufferInit::Kind::File)
-        b->init.file = rebase(b->init.file, from, to);
+    for (auto& prm : copy.params) {
+      core::BufferParam* b = std::get_if<core::BufferParam>(&prm);
+      if (auto* t = std::get_if<core::TensorMapParam>(&prm)) b = &t->buffer;  // a tensor map's buffer file too
+      if (b && b->init.kind == core::BufferInit::Kind::File) b->init.file = rebase(b->init.file, from, to);
+    }
   }
   const auto r = core::saveScenarioFile(copy, path);
   if (!r.ok) return r.error.empty() ? fmt::format("{}: cannot write the file", path) : r.error;

@@ -148,8 +148,9 @@ void issueBulk(ExecCtx& ctx, const BulkInput& in, AsyncOp base, bool multicast, 
   }
 }
 
-// cp.reduce.async.bulk's valid .redOp/.type pairs (9.7.9.25.4.2), by destination.
-bool reduceFormValid(bool global, Mod op, DataType t, bool noftz) {
+}  // namespace
+
+bool bulkReduceFormValid(bool global, Mod op, DataType t, bool noftz) {
   using T = DataType;
   const bool half = t == T::F16 || t == T::BF16;
   if (noftz != (half && op == Mod::Add)) return false;  // f16/bf16 .add "require .noftz"; nothing else takes it
@@ -163,8 +164,6 @@ bool reduceFormValid(bool global, Mod op, DataType t, bool noftz) {
     default: return false;
   }
 }
-
-}  // namespace
 
 // cp.async.bulk (9.7.9.25.4.1): global -> shared::cta, global ->
 // shared::cluster (optionally .multicast::cluster), shared::cta ->
@@ -208,7 +207,7 @@ void execBulkReduce(ExecCtx& ctx) {
   std::vector<BulkInput> inputs;
   if (!readBulkInputs(ctx, mbar, false, inputs)) return;
   DiagBatch diags(ctx);
-  if (!reduceFormValid(toGlobal, ins.opMod, ins.type, ins.has(Mod::Noftz))) {
+  if (!bulkReduceFormValid(toGlobal, ins.opMod, ins.type, ins.has(Mod::Noftz))) {
     diags.addMask(DiagKind::BulkReduceForm, ctx.lanes(),
                   fmt::format("cp.reduce.async.bulk.{}{}.{} into .{}", modName(ins.opMod), ins.has(Mod::Noftz) ? ".noftz" : "",
                               typeName(ins.type), modName(ins.space)));

@@ -121,6 +121,10 @@ bool perform(ExecCtx& ctx, const AsyncOp& op, DiagBatch& diags, std::vector<std:
 }  // namespace
 
 void completeAsyncOp(ExecCtx& ctx, const AsyncOp& op) {
+  if (op.tensor) {
+    completeTensorOp(ctx, op);
+    return;
+  }
   const auto lane = static_cast<int>(op.issuerLane);
   const auto order = static_cast<std::uint32_t>(op.id);
   switch (op.kind) {

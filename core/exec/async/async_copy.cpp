@@ -273,6 +273,9 @@ void execAsync(ExecCtx& ctx) {
     case Opcode::CpAsyncBulkCommitGroup: execAsyncCommit(ctx, true); break;
     case Opcode::CpAsyncBulkWaitGroup: execAsyncWait(ctx, true, false); break;
     case Opcode::StAsync: execStAsync(ctx); break;
+    case Opcode::CpAsyncBulkTensor: execTensorCopy(ctx); break;
+    case Opcode::CpReduceAsyncBulkTensor: execTensorReduce(ctx); break;
+    case Opcode::CpAsyncBulkPrefetchTensor: execTensorPrefetch(ctx); break;
     default: unsupported(ctx, fmt::format("{} has no handler in this engine", ctx.ins().info().mnemonic)); break;
   }
 }

@@ -11,6 +11,7 @@
 
 #include "core/exec/async/async_op.hpp"
 #include "core/exec/memory/atomic_exec.hpp"
+#include "core/exec/state/tensor_map.hpp"
 
 namespace ws::core {
 
@@ -51,6 +52,16 @@ void execBulkCopy(ExecCtx& ctx);
 void execBulkReduce(ExecCtx& ctx);
 void execBulkPrefetch(ExecCtx& ctx);
 void execStAsync(ExecCtx& ctx);
+// The tensor (TMA) copies (async_tensor.cpp) and their completion.
+void execTensorCopy(ExecCtx& ctx);
+void execTensorReduce(ExecCtx& ctx);
+void execTensorPrefetch(ExecCtx& ctx);
+void completeTensorOp(ExecCtx& ctx, const AsyncOp& op);
+// The element type a tensor reduction `op` applies to a map's elements.
+DataType tensorReduceType(TensorDataType t, Mod op);
+// cp.reduce.async.bulk's valid .redOp/.type pairs (PTX ISA 9.7.9.25.4.2),
+// into global memory or shared::cluster; f16/bf16 .add needs .noftz.
+bool bulkReduceFormValid(bool global, Mod op, DataType t, bool noftz);
 
 // red.async's completion (red_async.cpp): both forms.
 void completeRedAsync(ExecCtx& ctx, const AsyncOp& op);

@@ -245,6 +245,17 @@ std::variant<Engine, std::string> Engine::create(std::shared_ptr<const Program> 
     const Symbol& s = p.symbols[fn.params[i]];
     const ParamValue& v = launch.params[i];
     std::uint64_t bits = v.bits;
+    if (v.kind == ParamValue::Kind::Bytes) {
+      if (v.addressAt != ParamValue::kNoAddress && (v.buffer >= launch.buffers.size() || v.addressAt + 8 > v.bytes.size()))
+        return fmt::format("parameter {} names buffer {}, but only {} buffers were given", i, v.buffer,
+                           launch.buffers.size());
+      std::vector<std::uint8_t> blob = v.bytes;
+      if (v.addressAt != ParamValue::kNoAddress)
+        for (std::uint32_t b = 0; b < 8; ++b)
+          blob[v.addressAt + b] = static_cast<std::uint8_t>(st.global[v.buffer + 1].base >> (8 * b));
+      std::copy_n(blob.begin(), std::min<std::uint64_t>(s.size, blob.size()), st.params.begin() + static_cast<std::ptrdiff_t>(s.offset));
+      continue;
+    }
     if (v.kind == ParamValue::Kind::Buffer) {
       if (v.buffer >= launch.buffers.size())
         return fmt::format("parameter {} names buffer {}, but only {} buffers were given", i, v.buffer,

@@ -14,14 +14,22 @@ struct BufferSpec {
   std::vector<std::uint8_t> bytes;
 };
 
-// A kernel argument: a pointer to a buffer (by index into LaunchConfig::buffers)
-// or raw scalar bits.
+// A kernel argument: a pointer to a buffer (by index into LaunchConfig::buffers),
+// raw scalar bits, or a byte blob (a CUtensorMap's 128 bytes) into which the
+// address of `buffer` is written at byte `addressAt` when the launch lays the
+// parameters down (the address is known only then).
 struct ParamValue {
-  enum class Kind : std::uint8_t { Buffer, Scalar } kind = Kind::Scalar;
+  enum class Kind : std::uint8_t { Buffer, Scalar, Bytes } kind = Kind::Scalar;
   std::uint32_t buffer = 0;
   std::uint64_t bits = 0;
-  static ParamValue buf(std::uint32_t i) { return {Kind::Buffer, i, 0}; }
-  static ParamValue scalar(std::uint64_t v) { return {Kind::Scalar, 0, v}; }
+  std::vector<std::uint8_t> bytes;      // Bytes
+  std::uint32_t addressAt = kNoAddress;  // Bytes: where `buffer`'s address goes
+  static constexpr std::uint32_t kNoAddress = ~0u;
+  static ParamValue buf(std::uint32_t i) { return {Kind::Buffer, i, 0, {}, kNoAddress}; }
+  static ParamValue scalar(std::uint64_t v) { return {Kind::Scalar, 0, v, {}, kNoAddress}; }
+  static ParamValue blob(std::vector<std::uint8_t> b, std::uint32_t buffer, std::uint32_t addressAt) {
+    return {Kind::Bytes, buffer, 0, std::move(b), addressAt};
+  }
 };
 
 struct LaunchConfig {

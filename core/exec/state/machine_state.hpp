@@ -5,6 +5,7 @@
 // from data (registers, memory) so the journal can copy small control records
 // and diff data per cell.
 #include <array>
+#include <optional>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -172,6 +173,16 @@ inline constexpr std::uint32_t kNoAsyncGroup = ~0u;
 // when the completion policy retires it; sources are read then too, which is
 // one of the orders the PTX ISA allows (the program may not touch them before
 // it waits for completion).
+// A tensor copy's own operands (cp.async.bulk.tensor,
+// cp.reduce.async.bulk.tensor): the tensor map's 128 bytes as read at issue
+// and the box's coordinates, innermost first. The copy's shared-memory end
+// is the op's dst (loads) or src (stores and reductions).
+struct TensorOperand {
+  std::array<std::uint8_t, 128> map{};
+  std::array<std::int32_t, 5> coords{};
+  bool operator==(const TensorOperand&) const = default;
+};
+
 struct AsyncOp {
   std::uint64_t id = 0;           // issue order
   std::uint64_t issuedStep = 0;
@@ -188,6 +199,7 @@ struct AsyncOp {
   Mod op = Mod::None;             // reductions
   DataType type = DataType::None;
   std::array<std::uint64_t, 2> data{};  // red.async's operand; st.async's bytes, little-endian
+  std::optional<TensorOperand> tensor;  // BulkCopy/BulkReduce of a tensor box (async_tensor.cpp)
   bool operator==(const AsyncOp&) const = default;
 };
 

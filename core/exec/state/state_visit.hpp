@@ -43,6 +43,8 @@ void visitFields(const MachineState& s, V& v) {
     v(a.id); v(a.issuedStep); v(a.issuerWarp); v(a.issuerLane); v(a.pc); v(a.kind);
     loc(a.src); loc(a.dst); v(a.size); v(a.srcSize); v(a.hasMbar); loc(a.mbar);
     v(a.group); v(a.ctaMask); v(a.op); v(a.type); v(a.data);
+    // Only tensor copies visit these, so every other state hashes as before.
+    if (a.tensor) { v(a.tensor->map); v(a.tensor->coords); }
   }
 }
 
