@@ -114,6 +114,11 @@ struct Instr {
   // ... and their .row/.col tokens in order (mma.m8n8k4.row.col: A, then B).
   std::array<Mod, 2> matrixLayouts{};
   std::uint8_t matrixLayoutCount = 0;
+  // wgmma.mma_async's .m64nNkK token, as its N and K (0: none written). The
+  // PTX ISA has 114 of them (N = 8..256 for each K), too many to be
+  // modifiers of their own; the parser reads the token's numbers and the
+  // handler checks them against the ISA's lists (core/exec/tensor/wgmma_form).
+  std::uint16_t shapeN = 0, shapeK = 0;
   ModSet mods;            // every token given
   std::int32_t guard = -1;  // guard predicate register, -1 = none
   // Index into Program::unsupported when the engine does not execute this

@@ -11,6 +11,24 @@
 namespace ws::core::ptx_detail {
 namespace {
 
+// A wgmma shape token, m64n<N>k<K>: its N and K go into the instruction
+// (Instr::shapeN/shapeK). False for anything else.
+bool wgmmaShapeToken(std::string_view name, Instr& ins) {
+  if (!name.starts_with("m64n")) return false;
+  const std::size_t k = name.find('k', 4);
+  if (k == std::string_view::npos || k == 4 || k + 1 >= name.size() || name.size() > 12) return false;
+  auto number = [](std::string_view digits, std::uint16_t& out) {
+    unsigned v = 0;
+    for (char c : digits) {
+      if (c < '0' || c > '9') return false;
+      v = v * 10 + static_cast<unsigned>(c - '0');
+    }
+    out = static_cast<std::uint16_t>(v);
+    return v > 0 && v <= 1024;
+  };
+  return number(name.substr(4, k - 4), ins.shapeN) && number(name.substr(k + 1), ins.shapeK);
+}
+
 struct SpecialDef {
   std::string_view name;
   SpecialReg reg;
@@ -271,6 +289,7 @@ bool Parser::decodeOpcode(Instr& ins, const Token& mn, std::size_t& dotCount) {
   std::size_t types = 0, ops = 0;
   for (const Token& t : m_modToks) {
     std::string_view name = text(t).substr(1);
+    if (ins.op == Opcode::WgmmaMmaAsync && wgmmaShapeToken(name, ins)) continue;
     auto m = findMod(name);
     if (!m) {
       error(t,

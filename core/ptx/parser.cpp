@@ -510,6 +510,8 @@ bool Parser::parseHints(LaunchHints& hints) {
         hints.maxntid = v;
       else if (d == ".reqnctapercluster")
         hints.reqnctapercluster = v;
+      else if (d == ".maxnreg")
+        hints.maxnreg = v[0];
     } else if (d == ".pragma") {
       skipToSemi();
     } else {

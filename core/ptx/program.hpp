@@ -43,6 +43,7 @@ struct Symbol {
 
 struct LaunchHints {
   std::optional<std::array<std::uint32_t, 3>> reqntid, maxntid, reqnctapercluster;
+  std::optional<std::uint32_t> maxnreg;  // .maxnreg: registers per thread (setmaxnreg's starting budget)
   bool explicitCluster = false;
 };
 

@@ -34,7 +34,7 @@ const char* kTwoEntries = R"(.func helper(.param .b64 p)
 	st.param.b64 [p0], %rd1;
 	call helper, (p0);
 	}
-	wgmma.fence.sync.aligned;
+	stacksave.u64 %rd1;
 	ret;
 }
 .visible .entry clean(.param .u64 a)
@@ -52,7 +52,7 @@ TEST(Unsupported, NotExecutedInstructionsLoadWithOneWarningEach) {
   const Program& p = *r.program;
   ASSERT_EQ(p.unsupported.size(), 2u);
   EXPECT_EQ(p.unsupported[0].what, "tcgen05.alloc");
-  EXPECT_EQ(p.unsupported[1].what, "wgmma.fence");
+  EXPECT_EQ(p.unsupported[1].what, "stacksave");
   ASSERT_EQ(p.warnings.size(), 2u);
   EXPECT_EQ(p.warnings[0].str(),
             "t.ptx:9:2: warning: 'tcgen05.alloc' is not executed by warpscope (1 use, used by entry uses): warpscope "
@@ -122,7 +122,7 @@ TEST(Unsupported, NotExecutedInstructionsTakeAnyOperandForm) {
 	.shared .align 8 .b64 bar;
 	.shared .align 128 .b8 tile[1024];
 	tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [tex, smp, {%f5, %f6}];
-	wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1, %f2, %f3, %f4}, %rd2, %rd3, 1, 1, 1, 0, 0;
+	wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {%f1, %f2, %f3, %f4}, %rd2, %rd3, %r1, 0, 1, 1, 1, 0, 0;
 	ret;
 }
 )");

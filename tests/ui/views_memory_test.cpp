@@ -356,7 +356,7 @@ TEST(LaneGrid, DivergedWaitingExitedAndGuards) {
 // An instruction warpscope parses but does not execute: its listing line
 // says so, and the diagnostics carry the module's load warning at every step.
 TEST(ListingView, InstructionsThatDoNotExecuteAreMarkedAndWarnedAbout) {
-  auto ob = test::ui::kernelBench("\twgmma.fence.sync.aligned;\n\tst.global.u32 [%rd3], %r0;\n");
+  auto ob = test::ui::kernelBench("\tstacksave.u64 %rd9;\n\tst.global.u32 [%rd3], %r0;\n");
   ASSERT_TRUE(ob);
   Bench& b = *ob;
   Frame f = b.frame();
@@ -370,13 +370,13 @@ TEST(ListingView, InstructionsThatDoNotExecuteAreMarkedAndWarnedAbout) {
   ASSERT_NE(fence, nullptr);
   ASSERT_NE(st, nullptr);
   EXPECT_EQ(fence->notExecuted,
-            "wgmma.fence: not executed by warpscope (warpscope parses 'wgmma.fence' but does not execute it); a run "
+            "stacksave: not executed by warpscope (warpscope parses 'stacksave' but does not execute it); a run "
             "stops here");
   EXPECT_NE(fence->tooltip.find(fence->notExecuted), std::string::npos);
   EXPECT_TRUE(st->notExecuted.empty());
   const DiagnosticsView d = buildDiagnostics(f);
   ASSERT_EQ(d.loadWarnings.size(), 1u);
-  EXPECT_EQ(d.loadWarnings[0].rfind(fmt::format("line {}: 'wgmma.fence' is not executed by warpscope", fence->line), 0),
+  EXPECT_EQ(d.loadWarnings[0].rfind(fmt::format("line {}: 'stacksave' is not executed by warpscope", fence->line), 0),
             0u)
       << d.loadWarnings[0];
 }

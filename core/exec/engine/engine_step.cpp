@@ -345,6 +345,9 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
                            l, (ins.info().flags & kBranch) != 0 ? "a branch" : "whether it executes", p.regs[guard].name));
     }
   }
+  // wgmma's register rules, for warps that use it (tensor/wgmma_watch.cpp).
+  if (exec != 0 && !(kind & kPcUnsupported) && ws.groups.wgmma.active()) [[unlikely]]
+    watchWgmmaRegisters(ctx);
   touchWarpPcs(w);
   if (ws.ctl.yielded & g.lanes) {
     touchWarp(w);
@@ -447,9 +450,12 @@ void Engine::dispatch(ExecCtx& ctx) {
     case Family::Async: execAsync(ctx); break;
     case Family::Matrix: execMatrix(ctx); break;
     case Family::Misc:
-      // setmaxnreg and pmevent: hints to the register allocator and the
-      // performance monitor, with nothing to do in this machine.
-      if (ctx.ins().op == Opcode::Setmaxnreg || ctx.ins().op == Opcode::Pmevent) break;
+      if (ctx.ins().op == Opcode::Setmaxnreg) {
+        execSetmaxnreg(ctx);
+        break;
+      }
+      // pmevent: a signal to the performance monitor, with nothing to do in this machine.
+      if (ctx.ins().op == Opcode::Pmevent) break;
       [[fallthrough]];
     case Family::Texture:
       // Rows of these families that execute have their own handlers; the

@@ -394,6 +394,14 @@ void execAsync(ExecCtx& ctx);
 // Warp-matrix instructions (exec/matrix_*.cpp): lanes() is the whole warp
 // (the engine waited for it), or the lanes that could still arrive.
 void execMatrix(ExecCtx& ctx);
+// Before any instruction of a warp that has used wgmma: its register
+// operands against the warp's pending wgmma.mma_async operations (their
+// accumulator and A registers may not be touched before the covering
+// wgmma.wait_group) and, for wgmma.fence, the registers written since the
+// last fence (core/exec/tensor/wgmma_watch.cpp).
+void watchWgmmaRegisters(ExecCtx& ctx);
+// setmaxnreg: the CTA's register pool (core/exec/control/setmaxnreg.cpp).
+void execSetmaxnreg(ExecCtx& ctx);
 
 // Index of the membermask operand of a collective instruction (shfl: 4, vote/
 // match/redux: 2, bar.warp.sync: 0, elect: 1); -1 when it has none.

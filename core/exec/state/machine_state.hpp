@@ -87,9 +87,40 @@ struct WarpControl {
 // wait_group N counts them ("only N or fewer of the most recent groups are
 // pending"). Kept apart from WarpControl so that steps which commit nothing
 // do not journal it.
+// One wgmma.mma_async of a warp whose result has not landed yet (PTX ISA
+// 9.7.15.5.2): the operands were read when it was issued, the result waits
+// here until a wgmma.wait_group covers its wgmma-group, and only then goes
+// into the D registers (so stepping shows them unchanged in between).
+struct WgmmaPending {
+  std::uint32_t pc = 0;                 // the wgmma.mma_async
+  std::uint32_t group = 0;              // its wgmma-group: the warp's commit count when it was issued
+  LaneMask lanes = 0;                   // lanes that executed it
+  std::vector<std::uint32_t> dRegs;     // the D (accumulator) registers, in operand order
+  std::vector<std::uint32_t> aRegs;     // the A fragment registers (empty: A from a descriptor)
+  std::vector<std::uint32_t> values;    // [i * 32 + lane]: the result for dRegs[i]
+  bool operator==(const WgmmaPending&) const = default;
+};
+
+// A warp's wgmma state (PTX ISA 9.7.15.7): its wgmma-groups, the operations
+// in flight, and what the wgmma.fence and .aligned checks need.
+struct WgmmaQueue {
+  std::uint32_t committed = 0;          // wgmma.commit_group executed
+  std::uint32_t issued = 0;             // wgmma.mma_async executed
+  std::uint32_t lastPc = 0;             // the last one's PC (the .aligned check compares warps)
+  bool fenced = false;                  // a wgmma.fence was executed
+  std::vector<WgmmaPending> pending;    // issue order
+  // Registers written by other instructions since the last wgmma.fence
+  // (sorted): a wgmma.mma_async using one of them lacks its fence.
+  std::vector<std::uint32_t> dirty;
+  bool operator==(const WgmmaQueue&) const = default;
+  // Whether the warp has used wgmma at all (then its register accesses are watched).
+  bool active() const { return issued != 0 || fenced; }
+};
+
 struct AsyncGroups {
   std::array<std::uint32_t, kWarpSize> cpAsync{};
   std::array<std::uint32_t, kWarpSize> bulk{};
+  WgmmaQueue wgmma;
   bool operator==(const AsyncGroups&) const = default;
 };
 
@@ -115,9 +146,20 @@ struct BarrierState {
   bool operator==(const BarrierState&) const = default;
 };
 
+// setmaxnreg's per-CTA register pool (PTX ISA 9.7.19.5), counted in
+// registers per thread of a warp: a warp going from r to n registers takes
+// n - r from the pool (.inc) or gives r - n back (.dec). Empty until the
+// CTA's first setmaxnreg; `perWarp` then starts at the kernel's budget.
+struct RegisterPool {
+  std::uint32_t free = 0;                // registers (per thread) not owned by any warp
+  std::vector<std::uint16_t> perWarp;    // [warp in CTA]: its per-thread register count
+  bool operator==(const RegisterPool&) const = default;
+};
+
 struct CtaControl {
   std::uint32_t liveThreads = 0;   // threads not exited
   std::array<BarrierState, 16> barriers{};
+  RegisterPool regs;
   bool operator==(const CtaControl&) const = default;
 };
 

@@ -28,11 +28,23 @@ void visitFields(const MachineState& s, V& v) {
     v(w.cta); v(w.warpInCta);
     visitFields(w.ctl, v);
     v(w.groups.cpAsync); v(w.groups.bulk);
+    // wgmma state only where a warp used wgmma: runs without it hash as before.
+    if (const WgmmaQueue& q = w.groups.wgmma; q.active() || !q.pending.empty()) {
+      v(q.committed); v(q.issued); v(q.lastPc); v(q.fenced);
+      for (const WgmmaPending& p : q.pending) {
+        v(p.pc); v(p.group); v(p.lanes);
+        for (std::uint32_t r : p.dRegs) v(r);
+        for (std::uint32_t r : p.aRegs) v(r);
+        for (std::uint32_t x : p.values) v(x);
+      }
+      for (std::uint32_t r : q.dirty) v(r);
+    }
     v(w.regs); v(w.written); v(w.local);
   }
   for (const CtaState& c : s.ctas) {
     v(c.ctaid); v(c.cluster); v(c.clusterRank); v(c.ctl.liveThreads);
     for (const BarrierState& b : c.ctl.barriers) { v(b.arrived); v(b.expected); v(b.redTrue); v(b.redFalse); }
+    if (!c.ctl.regs.perWarp.empty()) { v(c.ctl.regs.free); for (std::uint16_t r : c.ctl.regs.perWarp) v(r); }
     v(c.shared);
   }
   for (const ClusterState& k : s.clusters) { v(k.firstCta); v(k.numCtas); v(k.phase); v(k.arrived); }

@@ -16,6 +16,7 @@
 #include <bit>
 
 #include "core/exec/tensor/matrix_common.hpp"
+#include "core/exec/tensor/wgmma_exec.hpp"
 
 namespace ws::core::mx {
 
@@ -246,6 +247,18 @@ void execMatrix(ExecCtx& ctx) {
       return;
     case Opcode::WmmaStore:
       mx::execWmmaStore(ctx);
+      return;
+    case Opcode::WgmmaMmaAsync:
+      mx::execWgmmaMmaAsync(ctx);
+      return;
+    case Opcode::WgmmaFence:
+      mx::execWgmmaFence(ctx);
+      return;
+    case Opcode::WgmmaCommitGroup:
+      mx::execWgmmaCommitGroup(ctx);
+      return;
+    case Opcode::WgmmaWaitGroup:
+      mx::execWgmmaWaitGroup(ctx);
       return;
     default:
       ctx.diag(DiagKind::Unsupported, ctx.lanes(),
