@@ -331,7 +331,7 @@ class Loader {
     m_r.checkKeys(p, "a tensor-map [[param]]",
                   {"tensor_map", "buffer", "dtype", "dims", "strides", "box", "element_strides", "interleave",
                    "swizzle", "l2_promotion", "oob_fill", "mode", "pixel_box_lower", "pixel_box_upper",
-                   "channels_per_pixel", "pixels_per_column", "words", "iota", "fill", "random", "file"});
+                   "channels_per_pixel", "pixels_per_column", "words", "iota", "fill", "random", "file", "type"});
     TensorMapParam t;
     if (auto name = m_r.str(p, "tensor_map", path)) {
       t.name = *name;
@@ -352,8 +352,14 @@ class Loader {
         m_r.error(*p.get("buffer"), fmt::format("a parameter named '{}' is already defined", t.buffer.name));
       bufferContents(p, path, t.buffer);
     }
-    if (detail::readTensorMapFields(m_r, p, path, t.map) && t.buffer.init.kind != BufferInit::Kind::Same)
-      t.buffer.type = detail::tensorWordType(t.map.dtype);
+    // The contents are 32-bit words, as for any buffer (f16 pairs, bytes,
+    // f32 bit patterns: what a host dumps), unless `type` says the numbers
+    // are values (type = "f32": 0.5 is stored as 0x3f000000).
+    detail::readTensorMapFields(m_r, p, path, t.map);
+    if (auto v = m_r.str(p, "type", path)) {
+      if (auto wt = parseWordType(*v)) t.buffer.type = *wt;
+      else m_r.error(*p.get("type"), fmt::format("buffer type '{}' is not one of u32, s32, f32", *v));
+    }
     return t;
   }
 

@@ -164,6 +164,7 @@ void tensorMapParam(std::string& out, const TensorMapParam& t) {
   out += "tensor_map = " + quote(t.name) + "\n";
   out += "buffer = " + quote(t.buffer.name) + "\n";
   bufferInit(out, t.buffer.init);
+  if (t.buffer.type != WordType::U32) out += "type = " + quote(wordTypeName(t.buffer.type)) + "\n";
   out += "dtype = " + quote(tensorDataTypeName(m.dtype)) + "\n";
   if (m.layout == TensorLayout::Im2col) out += "mode = \"im2col\"\n";
   out += "dims = " + intList(m.dims, rank) + "\n";

@@ -220,8 +220,8 @@ TEST(ScenarioTensorMap, LaysTheMapWithTheBufferAddressIntoTheParamSpaceAndRunsNv
     if (mv.shared / 4 >= 256) continue;
     std::uint32_t w = 0;
     for (int b = 0; b < 4; ++b) w |= static_cast<std::uint32_t>(out[mv.shared + static_cast<std::uint32_t>(b)]) << (8 * b);
-    // iota over an f32 buffer: element (x, y) holds the float y * 64 + x.
-    const auto want = std::bit_cast<std::uint32_t>(static_cast<float>(mv.coords[1] * 64 + mv.coords[0]));
+    // iota words (the contents are 32-bit words whatever the dtype): element (x, y) holds y * 64 + x.
+    const auto want = static_cast<std::uint32_t>(mv.coords[1] * 64 + mv.coords[0]);
     EXPECT_EQ(w, want) << mv.coords[0] << "," << mv.coords[1];
   }
 }
@@ -242,6 +242,7 @@ ptx = """
 tensor_map = "as_f32"
 buffer = "a"
 fill = { value = 1.5, count = 64 }
+type = "f32"
 dtype = "f32"
 dims = [64]
 box = [16]

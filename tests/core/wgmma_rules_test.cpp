@@ -107,8 +107,10 @@ TEST(Setmaxnreg, CountRulesOfTheIsa) {
   // Not a multiple of 8 / out of range.
   EXPECT_TRUE(runKernel("\tsetmaxnreg.dec.sync.aligned.u32 100;\n", {}, 128, 128).hasDiag(core::DiagKind::SetmaxnregCount));
   EXPECT_TRUE(runKernel("\tsetmaxnreg.dec.sync.aligned.u32 16;\n", {}, 128, 128).hasDiag(core::DiagKind::SetmaxnregCount));
-  // .inc below the current count (128 threads: 256 registers each).
-  EXPECT_TRUE(runKernel("\tsetmaxnreg.inc.sync.aligned.u32 128;\n", {}, 128, 128).hasDiag(core::DiagKind::SetmaxnregCount));
+  // .inc below the current count (128 threads: 256 registers each, the
+  // module's largest setmaxnreg count, which ptxas would allocate).
+  EXPECT_TRUE(runKernel("\tsetmaxnreg.inc.sync.aligned.u32 128;\n\tret;\n\tsetmaxnreg.inc.sync.aligned.u32 256;\n", {}, 128, 128)
+                  .hasDiag(core::DiagKind::SetmaxnregCount));
   // A warpgroup of one warp.
   EXPECT_TRUE(runKernel("\tsetmaxnreg.dec.sync.aligned.u32 128;\n", {}, 32, 32).hasDiag(core::DiagKind::SetmaxnregNotAligned));
   // .dec then .inc back within the pool: fine.

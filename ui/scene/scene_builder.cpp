@@ -497,7 +497,8 @@ Scene buildScene(const Frame& f, const HistoryIndex* index, const Theme& t, cons
     }
     // Warp-matrix instructions: their tiles instead of a row per register.
     std::optional<MatrixView> matrix;
-    if (ins && w == main && ins->family == core::Family::Matrix) matrix = buildMatrixView(f);
+    if (ins && w == main && (ins->family == core::Family::Matrix || ins->op == core::Opcode::CpAsyncBulkTensor))
+      matrix = buildMatrixView(f);
     if (matrix) {
       y += t.gap * 0.5;
       y = parts::matrixPanel(g, f, *matrix, y);

@@ -44,10 +44,16 @@ void drawTile(layout::Grid& g, const MatrixTile& tile, double x, double y, doubl
     for (int c = 0; c < tile.cols; ++c) {
       const MatrixCell& cell = tile.at(r, c);
       const double cx = x + c * cw, cy = y + r * ch;
-      const Color fill = cell.lane >= 0 ? laneColor(t, cell.lane) : t.neverWritten;
-      Primitive& p = s.rect(cx, cy, cw - 1, ch - 1, fill, fmt::format("frag-cell {}", tile.role));
-      p.hasStroke = cell.changed;
-      p.stroke = t.text;
+      // Owned by a lane: its colour; read or laid down through a swizzle:
+      // the colour of its 16-byte chunk in the matrix row; outside a tensor: blank, outlined.
+      const Color fill = cell.lane >= 0   ? laneColor(t, cell.lane)
+                         : cell.oob       ? t.neverWritten
+                         : cell.chunk >= 0 ? mix(t.groupColor(cell.chunk), t.background, 0.35)
+                                           : t.neverWritten;
+      Primitive& p = s.rect(cx, cy, cw - 1, ch - 1, fill,
+                            fmt::format("frag-cell {}{}", tile.role, cell.oob ? " oob" : ""));
+      p.hasStroke = cell.changed || cell.oob;
+      p.stroke = cell.oob ? t.race : t.text;
       p.strokeWidth = 1;
       p.id = fmt::format("frag-{}-{}-{}", index, r, c);
       p.tooltip = cell.tooltip;
@@ -56,13 +62,18 @@ void drawTile(layout::Grid& g, const MatrixTile& tile, double x, double y, doubl
       p.data.emplace_back("col", fmt::format("{}", c));
       p.data.emplace_back("lane", fmt::format("{}", cell.lane));
       if (cell.reg >= 0) p.data.emplace_back("reg", fmt::format("{}", cell.reg));
+      if (cell.warp >= 0) p.data.emplace_back("warp", fmt::format("{}", cell.warp));
+      if (cell.chunk >= 0) p.data.emplace_back("chunk", fmt::format("{}", cell.chunk));
+      if (cell.addr >= 0) p.data.emplace_back("addr", fmt::format("{:#x}", cell.addr));
+      if (cell.oob) p.data.emplace_back("oob", "1");
       p.data.emplace_back("value", cell.value);
       const Color ink = t.textOn(fill);
       if (values) {
         const std::string v = cell.value.size() > 7 ? cell.value.substr(0, 7) : cell.value;
         s.text(cx + cw / 2, cy + ch * 0.72, v, g.fit(v, cw - 4, fs, true), ink, TextAnchor::Middle, "frag-value").mono =
             true;
-        s.text(cx + 2, cy + fs * 0.62, fmt::format("{}", cell.lane), fs * 0.55, ink, TextAnchor::Start, "frag-lane");
+        if (cell.lane >= 0)
+          s.text(cx + 2, cy + fs * 0.62, fmt::format("{}", cell.lane), fs * 0.55, ink, TextAnchor::Start, "frag-lane");
       } else if (laneNumbers && cell.lane >= 0) {
         s.text(cx + cw / 2, cy + ch * 0.7, fmt::format("{}", cell.lane), g.fit("00", cw - 2, fs, true), ink,
                TextAnchor::Middle, "frag-lane")
@@ -91,14 +102,20 @@ void drawTile(layout::Grid& g, const MatrixTile& tile, double x, double y, doubl
 }
 
 // The mma tiles of each problem in a row: A x B + C = D.
+// Also the warpgroup's A x B -> D (three tiles) and a tensor copy's box -> tile (two).
 double mmaTiles(layout::Grid& g, const MatrixView& v, double y) {
   const Theme& t = g.theme();
   Scene& s = g.scene();
   const double avail = std::max(g.right() - t.margin, 1200.0);
   const double op = 34;  // room for an operator glyph
-  for (std::size_t i = 0; i + 3 < v.tiles.size(); i += 4) {
+  const std::size_t group = v.kind == MatrixView::Kind::Wgmma ? 3 : v.kind == MatrixView::Kind::TensorCopy ? 2 : 4;
+  const char* const mmaOps[] = {"\u00d7", "+", "=", ""};
+  const char* const wgmmaOps[] = {"\u00d7", "\u2192", ""};
+  const char* const copyOps[] = {"\u2192", ""};
+  const char* const* ops = group == 3 ? wgmmaOps : group == 2 ? copyOps : mmaOps;
+  for (std::size_t i = 0; i + group - 1 < v.tiles.size(); i += group) {
     int cols = 0, rows = 0;
-    for (std::size_t k = i; k < i + 4; ++k) {
+    for (std::size_t k = i; k < i + group; ++k) {
       cols += v.tiles[k].cols;
       rows = std::max(rows, v.tiles[k].rows);
     }
@@ -106,8 +123,7 @@ double mmaTiles(layout::Grid& g, const MatrixView& v, double y) {
     const double ch = std::clamp(cw * 0.62, 9.0, 26.0);
     double x = t.margin + 30;
     const double top = y + t.smallSize * 2.2;
-    const char* ops[] = {"\u00d7", "+", "=", ""};
-    for (std::size_t k = i; k < i + 4; ++k) {
+    for (std::size_t k = i; k < i + group; ++k) {
       const MatrixTile& tile = v.tiles[k];
       drawTile(g, tile, x, top, cw, ch, k);
       x += tile.cols * cw;
@@ -193,7 +209,7 @@ double matrixPanel(layout::Grid& g, const Frame& f, const MatrixView& v, double 
   if (!v.error.empty()) return y + g.textLine(t.margin, y, "not executed: " + v.error, t.fontSize, t.mutedText);
   if (!v.rule.empty())
     y += g.textLine(t.margin, y,
-                    (v.kind != MatrixView::Kind::Mma ? "layout: "
+                    (v.kind != MatrixView::Kind::Mma && v.kind != MatrixView::Kind::Wgmma ? "layout: "
                      : v.ruleExact                   ? "arithmetic: "
                                                      : "arithmetic (approximate, not yet exact against the H100): ") +
                         v.rule,
@@ -201,11 +217,19 @@ double matrixPanel(layout::Grid& g, const Frame& f, const MatrixView& v, double 
                     v.ruleExact ? "matrix-rule" : "matrix-rule inexact");
   y += g.textLine(
       t.margin, y,
-      "cell colour: the lane that holds the element (one hue per quad of lanes 4q..4q+3; the number is the lane)",
+      v.kind == MatrixView::Kind::TensorCopy
+          ? "cell colour: the 16-byte chunk of the box row the element belongs to (the swizzle moves chunks; "
+            "outlined: outside the tensor)"
+      : v.kind == MatrixView::Kind::Wgmma
+          ? "cell colour: D and register A, the lane that holds the element (warp q holds rows 16q..16q+15); "
+            "shared-memory A and B, the 16-byte chunk of the matrix row"
+          : "cell colour: the lane that holds the element (one hue per quad of lanes 4q..4q+3; the number is the lane)",
       t.smallSize, t.mutedText, false, false, "matrix-legend");
   y += t.gap * 0.5;
   switch (v.kind) {
     case MatrixView::Kind::Mma:
+    case MatrixView::Kind::Wgmma:
+    case MatrixView::Kind::TensorCopy:
       return mmaTiles(g, v, y);
     case MatrixView::Kind::Ldmatrix:
     case MatrixView::Kind::Stmatrix: {

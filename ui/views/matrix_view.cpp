@@ -9,6 +9,7 @@
 #include "core/exec/tensor/matrix_layout.hpp"
 #include "core/exec/tensor/matrix_numerics.hpp"
 #include "ui/frame/step_facts.hpp"
+#include "ui/views/matrix_cells.hpp"
 
 namespace ws::ui {
 namespace {
@@ -19,35 +20,6 @@ std::vector<core::Operand> regsOf(const core::Instr& ins, std::size_t i) {
   if (i >= ins.ops.size()) return {};
   if (ins.ops[i].kind == core::OperandKind::Vector) return ins.ops[i].elems;
   return {ins.ops[i]};
-}
-
-std::string compactFloat(double v) {
-  if (std::isnan(v)) return "NaN";
-  if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
-  if (v == 0) return std::signbit(v) ? "-0" : "0";
-  if (v == std::trunc(v) && std::fabs(v) < 1e6) return fmt::format("{}", static_cast<long long>(v));
-  return fmt::format("{:.4g}", v);
-}
-
-std::string elemText(mx::Elem e, std::uint64_t bits) {
-  switch (e) {
-    case mx::Elem::S8:
-      return fmt::format("{}", static_cast<std::int8_t>(bits & 0xff));
-    case mx::Elem::U8:
-      return fmt::format("{}", bits & 0xff);
-    case mx::Elem::S4:
-      return fmt::format("{}", static_cast<int>((bits & 0xf) ^ 0x8) - 8);
-    case mx::Elem::U4:
-      return fmt::format("{}", bits & 0xf);
-    case mx::Elem::B1:
-      return fmt::format("{}", bits & 1u);
-    case mx::Elem::S32:
-      return fmt::format("{}", static_cast<std::int32_t>(bits & 0xffffffffu));
-    case mx::Elem::None:
-      return fmt::format("{}", bits);  // b16 of ldmatrix
-    default:
-      return compactFloat(mx::elemValue(e, bits));
-  }
 }
 
 std::string halfName(int slot, int perReg) {
@@ -319,6 +291,8 @@ std::optional<MatrixView> buildMatrixView(const Frame& f) {
   const core::StepRecord* r = f.record;
   if (!r || r->userEdit || r->completedAsync || !f.program || !f.state) return std::nullopt;
   const core::Instr* ins = instrAt(f.prog(), r->pc);
+  if (ins && ins->op == core::Opcode::WgmmaMmaAsync) return buildWgmmaView(f);
+  if (ins && ins->op == core::Opcode::CpAsyncBulkTensor) return buildTensorCopyView(f);
   if (!ins || ins->family != core::Family::Matrix || ins->unsupported >= 0 || !ins->info().executed())
     return std::nullopt;
   MatrixView v;

@@ -24,6 +24,13 @@ struct MatrixCell {
   std::string value;        // compact text of the element
   std::string tooltip;      // "A[1][2] = 0.5: lane 5, %r12 (reg 0), low half"
   bool changed = false;     // written by this step
+  int warp = -1;            // a warpgroup's cell: the owning warp (-1: the step's warp)
+  // A cell read from or written to shared memory through a swizzle: the
+  // 16-byte chunk of the matrix row it belongs to (0..7), coloured alike
+  // wherever it lands, so the swizzle's permutation shows; -1 otherwise.
+  int chunk = -1;
+  std::int64_t addr = -1;   // its shared-memory offset (-1: a register)
+  bool oob = false;         // a tensor copy's element outside the tensor (filled, not read)
 };
 
 struct MatrixTile {
@@ -44,7 +51,7 @@ struct MatrixRowAddress {
 };
 
 struct MatrixView {
-  enum class Kind : std::uint8_t { Ldmatrix, Stmatrix, Movmatrix, Mma, WmmaLoad, WmmaStore };
+  enum class Kind : std::uint8_t { Ldmatrix, Stmatrix, Movmatrix, Mma, WmmaLoad, WmmaStore, Wgmma, TensorCopy };
   Kind kind = Kind::Mma;
   std::uint32_t warp = 0;
   std::string title;              // "mma m16n8k16 .row.col f32 = f16 x f16 + f32"
@@ -60,6 +67,16 @@ struct MatrixView {
 // The matrix view of the frame's step, when it executed a warp-matrix
 // instruction on the focused warp (or any warp: the step's own warp).
 std::optional<MatrixView> buildMatrixView(const Frame& f);
+
+// The warpgroup view of a wgmma.mma_async step (wgmma_view.cpp): A and B as
+// the descriptors read them from shared memory (each cell's 16-byte chunk,
+// so the swizzle shows) or A from registers, and the 64xN accumulator
+// coloured by owning thread across the four warps.
+std::optional<MatrixView> buildWgmmaView(const Frame& f);
+// The tensor-copy view of a cp.async.bulk.tensor step (tensor_copy_view.cpp):
+// the global box (its out-of-bounds part marked) and the shared tile as the
+// copy lays it down, chunks coloured alike in both.
+std::optional<MatrixView> buildTensorCopyView(const Frame& f);
 
 // The lanes' colour index of a cell: lanes of one quad (lane / 4) share a
 // hue, the four lanes of a quad are told apart by lightness (ui/scene_matrix).

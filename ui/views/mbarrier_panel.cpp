@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "core/exec/memory/memory_map.hpp"
+#include "core/ptx/shared_layout.hpp"
 #include "ui/views/history_index.hpp"
 #include "ui/frame/step_facts.hpp"
 #include "ui/views/views.hpp"
@@ -110,6 +111,11 @@ MbarrierPanelView buildMbarrierPanel(const Frame& f, const HistoryIndex& index) 
     row.offset = o.offset;
     const CellName n = cellName(f, core::Space::Shared, o.cta, o.offset);
     row.name = n.name;
+    // An array of mbarriers is an array of 8-byte objects, whatever type the
+    // PTX declares it with (nvcc: .b8 full[16]): name the element by that.
+    if (const core::Symbol* sym = core::sharedSymbolAt(f.prog(), f.launch ? f.launch->entry : "", o.offset);
+        sym && sym->size >= 16 && sym->size % 8 == 0 && (o.offset - sym->offset) % 8 == 0)
+      row.name = fmt::format("{}[{}]", shortSymbolName(sym->name), (o.offset - sym->offset) / 8);
     row.addrText = fmt::format("{}, offset {:#x}", n.region, o.offset);
     const std::uint64_t word = cellValue(f, core::Space::Shared, o.cta, o.offset, 8);
     const MbarrierFields d = decodeMbarrier(word);

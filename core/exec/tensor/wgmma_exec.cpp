@@ -94,21 +94,18 @@ void checkAligned(ExecCtx& ctx, std::uint32_t pc) {
   }
 }
 
-// wgmma.fence: before the first wgmma.mma_async, and between other
-// instructions' writes of its A or D registers and the wgmma.mma_async.
-void checkFence(ExecCtx& ctx, const std::vector<Operand>& regs) {
-  const WgmmaQueue& q = ctx.warp().groups.wgmma;
-  if (!q.fenced) {
+// wgmma.fence before the first wgmma.mma_async of the warp. A register of
+// A or D written between the fence and the wgmma.mma_async is undefined by
+// the letter of the same paragraph, but it is what nvcc emits for an
+// accumulator initialised in C++ (the zeroing moves sink below the inline
+// fence), ptxas orders those virtual-register writes before the wgmma that
+// reads them, and the H200 computes the expected D
+// (tests/data/hopper/wgmma-*): reporting it would cry wolf on correct
+// kernels, so only the missing first fence is reported. Accesses while a
+// wgmma is pending are reported by the register watch (wgmma_watch.cpp).
+void checkFence(ExecCtx& ctx) {
+  if (!ctx.warp().groups.wgmma.fenced)
     ctx.diag(DiagKind::WgmmaNoFence, ctx.lanes(), "no wgmma.fence before this warp's first wgmma.mma_async");
-    return;
-  }
-  for (const Operand& r : regs)
-    if (r.kind == OperandKind::Reg && std::binary_search(q.dirty.begin(), q.dirty.end(), r.reg)) {
-      ctx.diag(DiagKind::WgmmaNoFence, ctx.lanes(),
-               fmt::format("{} was written since the last wgmma.fence and this wgmma.mma_async uses it",
-                           ctx.program().regs[r.reg].name));
-      return;
-    }
 }
 
 // The accumulator input of register `reg` of `lane`: the newest pending
@@ -161,12 +158,7 @@ void execWgmmaMmaAsync(ExecCtx& ctx) {
   const std::uint32_t pc = ctx.warp().ctl.pc[static_cast<std::size_t>(std::countr_zero(ctx.lanes()))];
   checkAligned(ctx, pc);
   const std::vector<Operand> dOps = regsOf(ins, 0);
-  std::vector<Operand> used = dOps;
-  if (f.aInRegs) {
-    const auto aOps = regsOf(ins, 1);
-    used.insert(used.end(), aOps.begin(), aOps.end());
-  }
-  checkFence(ctx, used);
+  checkFence(ctx);
 
   const int lead = std::countr_zero(ctx.lanes());
   const int q = static_cast<int>(ctx.warp().warpInCta % kWarpgroupWarps);

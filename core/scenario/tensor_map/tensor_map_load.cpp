@@ -39,15 +39,6 @@ bool lengthIs(TomlReader& r, const toml::table& p, std::string_view key, std::si
 
 }  // namespace
 
-WordType tensorWordType(TensorDataType t) {
-  switch (t) {
-    case TensorDataType::F32: case TensorDataType::F32Ftz: case TensorDataType::TF32: case TensorDataType::TF32Ftz:
-      return WordType::F32;
-    case TensorDataType::S32: return WordType::S32;
-    default: return WordType::U32;
-  }
-}
-
 bool readTensorMapFields(TomlReader& r, const toml::table& p, const std::string& path, TensorMap& m) {
   const std::size_t before = r.errorCount();
   if (auto v = r.str(p, "dtype", path)) {

@@ -13,7 +13,4 @@ namespace ws::core::detail {
 // false when anything was reported.
 bool readTensorMapFields(TomlReader& r, const toml::table& p, const std::string& path, TensorMap& map);
 
-// The display word type of a buffer seen through a map of `t`.
-WordType tensorWordType(TensorDataType t);
-
 }  // namespace ws::core::detail

@@ -107,7 +107,7 @@ std::variant<TensorMapParam, std::string> tensorMapFromOption(std::string_view s
   } else {
     p.buffer.init.kind = BufferInit::Kind::Same;  // an earlier buffer of that name (checked when prepared)
   }
-  if (detail::readTensorMapFields(r, t, "", p.map)) p.buffer.type = detail::tensorWordType(p.map.dtype);
+  detail::readTensorMapFields(r, t, "", p.map);  // the contents are 32-bit words, as for any buffer
   if (!errors.empty()) {
     // The key's name, not a position in text the user never wrote.
     std::string key;
