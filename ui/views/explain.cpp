@@ -57,6 +57,7 @@ class Explainer {
         break;
       case core::Opcode::Ldmatrix: case core::Opcode::Stmatrix: case core::Opcode::Movmatrix:
       case core::Opcode::Mma: case core::Opcode::WmmaMma: case core::Opcode::WmmaLoad: case core::Opcode::WmmaStore:
+      case core::Opcode::WgmmaMmaAsync:
         if (matrix()) break;
         [[fallthrough]];
       default:
@@ -212,7 +213,7 @@ class Explainer {
     for (int l = 0; l < core::kWarpSize; ++l)
       if ((m_rec->lanes >> l) & 1u) add(l, mv->laneText[static_cast<std::size_t>(l)]);
     if (!mv->rule.empty())
-      m_v.notes.push_back(fmt::format("{}{}", mv->kind != MatrixView::Kind::Mma ? "Layout: "
+      m_v.notes.push_back(fmt::format("{}{}", mv->kind != MatrixView::Kind::Mma && mv->kind != MatrixView::Kind::Wgmma ? "Layout: "
                                                : mv->ruleExact               ? "Arithmetic: "
                                                                              : "Arithmetic (approximate: an H100 may differ by a few ulps): ",
                                       mv->rule));

@@ -209,6 +209,26 @@ MbarrierPanelView buildMbarrierPanel(const Frame& f, const HistoryIndex& index) 
     }
     r.ringText = fmt::format("stage {} of the {}-stage ring {}[]", r.ringIndex, r.ringStages, r.ring);
   }
+  // A ring's stages together, in stage order, where its first-initialised
+  // stage stood (pipelines initialise full[i] and empty[i] in turn).
+  std::vector<MbarrierRow> ordered;
+  ordered.reserve(v.objects.size());
+  std::vector<bool> taken(v.objects.size(), false);
+  for (std::size_t i = 0; i < v.objects.size(); ++i) {
+    if (taken[i]) continue;
+    const MbarrierRow& head = v.objects[i];
+    std::vector<std::size_t> members{i};
+    if (head.ringStages)
+      for (std::size_t j = i + 1; j < v.objects.size(); ++j)
+        if (!taken[j] && v.objects[j].cta == head.cta && v.objects[j].ring == head.ring) members.push_back(j);
+    std::stable_sort(members.begin(), members.end(),
+                     [&](std::size_t a, std::size_t b) { return v.objects[a].ringIndex < v.objects[b].ringIndex; });
+    for (std::size_t m : members) {
+      taken[m] = true;
+      ordered.push_back(std::move(v.objects[m]));
+    }
+  }
+  v.objects = std::move(ordered);
   return v;
 }
 
