@@ -402,7 +402,7 @@ TEST(Cli, UnsupportedInstructionsWarnAtLoadAndAreListedPerEntry) {
 	.shared .align 8 .b64 bar;
 	.shared .align 128 .b8 tile[256];
 	ld.param.u64 %rd1, [out];
-	cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [tile], [%rd1, {%r1}], [bar];
+	stacksave.u64 %rd2;
 	ret;
 }
 .visible .entry plain(.param .u64 out)
@@ -420,7 +420,7 @@ TEST(Cli, UnsupportedInstructionsWarnAtLoadAndAreListedPerEntry) {
   const std::string out = d.write("out.json", "[0]");
   auto plain = cli({"run", k, "--entry", "plain", "--block", "1", "--buffer", out});
   EXPECT_EQ(plain.code, 0) << plain.err;
-  EXPECT_TRUE(contains(plain.err, "tma.ptx:11:2: warning: 'cp.async.bulk.tensor' is not executed by warpscope (1 use, "
+  EXPECT_TRUE(contains(plain.err, "tma.ptx:11:2: warning: 'stacksave' is not executed by warpscope (1 use, "
                                   "used by entry tma)"))
       << plain.err;
   auto stopped = cli({"run", k, "--entry", "tma", "--block", "1", "--buffer", out});
@@ -429,12 +429,12 @@ TEST(Cli, UnsupportedInstructionsWarnAtLoadAndAreListedPerEntry) {
   auto list = cli({"unsupported", k});
   EXPECT_EQ(list.code, 0) << list.err;
   EXPECT_TRUE(contains(list.out, "2 entries; 1 reach instructions warpscope does not execute")) << list.out;
-  EXPECT_TRUE(contains(list.out, "cp.async.bulk.tensor (1 use, line 11)")) << list.out;
+  EXPECT_TRUE(contains(list.out, "stacksave (1 use, line 11)")) << list.out;
   EXPECT_TRUE(contains(list.out, "plain: everything it reaches executes")) << list.out;
   auto json = cli({"unsupported", k, "--json"});
   ASSERT_EQ(json.code, 0);
   auto j = nlohmann::json::parse(json.out);
-  EXPECT_EQ(j["entries"][0]["unsupported"][0]["what"], "cp.async.bulk.tensor");
+  EXPECT_EQ(j["entries"][0]["unsupported"][0]["what"], "stacksave");
   EXPECT_EQ(j["entries"][0]["unsupported"][0]["lines"], nlohmann::json({11}));
   EXPECT_TRUE(j["entries"][1]["unsupported"].empty());
 }

@@ -238,7 +238,7 @@ TEST(MbarrierViews, ObjectsComeFromExecutedInits) {
   EXPECT_EQ(q.objects[1].waiting[0].second, 0xffffffffu);
   // try_wait.parity with the immediate 0 while the object is in phase 0: the
   // lanes wait for the current phase to complete.
-  EXPECT_EQ(q.objects[1].waitingText, "warp 1 lanes 0-31 wait(s) for parity 0 (the current phase: until it completes)");
+  EXPECT_EQ(q.objects[1].waitingText, "warp 1 lanes 0-31 wait for parity 0: this phase");
   EXPECT_TRUE(q.objects[1].ringText.empty());
   EXPECT_TRUE(q.objects[0].waiting.empty());
 }

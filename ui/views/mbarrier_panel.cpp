@@ -150,10 +150,10 @@ MbarrierPanelView buildMbarrierPanel(const Frame& f, const HistoryIndex& index) 
       // once; one that never comes spins forever).
       for (std::size_t p = 0; p < byParity.size(); ++p) {
         if (!byParity[p]) continue;
-        const std::string what =
-            p == 2 ? "wait(s) on a state token"
-                   : fmt::format("wait(s) for parity {} ({})", p,
-                                 p == d.parity() ? "the current phase: until it completes" : "the phase before: done");
+        // Short: the box sits beside the lanes and its width scales the picture.
+        const std::string what = p == 2                ? "wait on a token"
+                                 : p == d.parity() ? fmt::format("wait for parity {}: this phase", p)
+                                                   : fmt::format("wait for parity {}: done", p);
         row.waitingText += fmt::format("{}warp {} {} {}", row.waitingText.empty() ? "" : "; ", w, lanesPhrase(byParity[p]), what);
       }
     }
