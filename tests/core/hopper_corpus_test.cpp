@@ -11,6 +11,7 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -99,6 +100,58 @@ INSTANTIATE_TEST_SUITE_P(Recorded, HopperCase,
                                             ::testing::Values(ExecMode::Strict, ExecMode::Hardware)),
                          testName);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(HopperCase);
+
+// tests/data/hopper/faulting/: kernels the H200 stopped with "an illegal
+// instruction was encountered" (hw-h200-error.txt). Strict mode stops at the
+// rule's diagnostic; hardware mode also names the recorded fault (rule R).
+std::vector<std::string> faultingCases() {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto& dir : fs::directory_iterator(fs::path(WS_HOPPER_CORPUS_DIR) / "faulting", ec))
+    if (dir.is_directory(ec) && fs::exists(dir.path() / "scenario.toml", ec)) out.push_back(dir.path().filename().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+class HopperFaultCase : public ::testing::TestWithParam<CaseAndMode> {};
+
+TEST_P(HopperFaultCase, StopsWithTheRuleTheH200Faulted) {
+  const auto& [name, mode] = GetParam();
+  const fs::path dir = fs::path(WS_HOPPER_CORPUS_DIR) / "faulting" / name;
+  std::ifstream err(dir / "hw-h200-error.txt");
+  const std::string recorded((std::istreambuf_iterator<char>(err)), std::istreambuf_iterator<char>());
+  ASSERT_NE(recorded.find("an illegal instruction was encountered"), std::string::npos) << recorded;
+  ScenarioLoad load = loadScenarioFile((dir / "scenario.toml").string());
+  std::string errors;
+  for (const LoadError& e : load.errors) errors += e.str() + "\n";
+  ASSERT_TRUE(load.ok()) << errors;
+  PreparedScenario prepared = *load.prepared;
+  prepared.options.mode = mode;
+  auto created = createEngine(prepared);
+  ASSERT_TRUE(std::holds_alternative<Engine>(created)) << std::get<std::string>(created);
+  Engine e = std::move(std::get<Engine>(created));
+  const RunResult r = e.run(std::min(prepared.maxSteps, kStepCap));
+  const DiagKind rule = name.find("store") != std::string::npos ? DiagKind::TensorStoreOutOfBounds
+                                                                : DiagKind::TensorCoordinateUnaligned;
+  EXPECT_EQ(r.stop, StopReason::Diagnostic);
+  std::size_t ruled = 0, faults = 0;
+  for (const Diagnostic& d : r.diags) {
+    if (d.kind == rule) ++ruled;
+    else if (d.kind == DiagKind::HardwareFault) {
+      ++faults;
+      EXPECT_NE(d.message.find("an illegal instruction was encountered"), std::string::npos) << d.message;
+      EXPECT_NE(d.message.find("tests/data/hopper/faulting/"), std::string::npos) << d.message;
+    } else ADD_FAILURE() << "unexpected diagnostic: " << d.message;
+  }
+  EXPECT_EQ(ruled, 1u);
+  EXPECT_EQ(faults, mode == ExecMode::Hardware ? 1u : 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Recorded, HopperFaultCase,
+                         ::testing::Combine(::testing::ValuesIn(faultingCases()),
+                                            ::testing::Values(ExecMode::Strict, ExecMode::Hardware)),
+                         testName);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(HopperFaultCase);
 
 }  // namespace
 }  // namespace ws::core

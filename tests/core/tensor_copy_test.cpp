@@ -225,7 +225,7 @@ TEST(TensorCopy, SwizzleOfTheOneRuleAgreesWithTheFormula) {
 TEST(TensorCopy, OutOfBoundsZeroFillIncludingNegativeCoordinates) {
   TensorMap m = tiled(TensorDataType::U32, {20, 10}, {8, 4});
   const auto tensor = patternBytes(m.strides[0] * 10);
-  for (const std::vector<int>& c : {std::vector<int>{-3, -2}, std::vector<int>{16, 8}, std::vector<int>{-100, 3}}) {
+  for (const std::vector<int>& c : {std::vector<int>{-4, -2}, std::vector<int>{16, 8}, std::vector<int>{-100, 3}}) {
     SCOPED_TRACE(fmt::format("{} {}", c[0], c[1]));
     auto r = runLoad(m, c, tensor);
     expectClean(r.run);
@@ -233,18 +233,87 @@ TEST(TensorCopy, OutOfBoundsZeroFillIncludingNegativeCoordinates) {
   }
 }
 
-TEST(TensorCopy, OutOfBoundsNanFillUsesTheCanonicalNan) {
+// The H200 fills with 0x7ff7 per 16 bits, not the canonical NaN
+// (tests/data/hopper/tma-oob-nan-fill-f32, -f16, -bf16).
+TEST(TensorCopy, OutOfBoundsNanFillIs7ff7Per16Bits) {
   TensorMap m = tiled(TensorDataType::F32, {20, 10}, {8, 4});
   m.oobFill = TensorOobFill::Nan;
   const auto tensor = patternBytes(m.strides[0] * 10);
-  auto r = runLoad(m, {-2, 8}, tensor);
+  auto r = runLoad(m, {-4, 8}, tensor);
   expectClean(r.run);
-  EXPECT_EQ(r.tile, expectedTile(m, {-2, 8}, tensor, 0x7fffffff));
-  TensorMap h = tiled(TensorDataType::BF16, {24, 10}, {8, 4});
-  h.oobFill = TensorOobFill::Nan;
-  auto rh = runLoad(h, {20, -1}, tensor);
-  expectClean(rh.run);
-  EXPECT_EQ(rh.tile, expectedTile(h, {20, -1}, tensor, 0x7fff));
+  EXPECT_EQ(r.tile, expectedTile(m, {-4, 8}, tensor, 0x7ff77ff7));
+  for (TensorDataType t : {TensorDataType::BF16, TensorDataType::F16}) {
+    TensorMap h = tiled(t, {24, 10}, {8, 4});
+    h.oobFill = TensorOobFill::Nan;
+    auto rh = runLoad(h, {16, -1}, tensor);
+    expectClean(rh.run);
+    EXPECT_EQ(rh.tile, expectedTile(h, {16, -1}, tensor, 0x7ff7));
+  }
+  TensorMap d = tiled(TensorDataType::F64, {4, 4}, {2, 2});
+  d.oobFill = TensorOobFill::Nan;
+  EXPECT_EQ(tensorOobPattern(d), 0x7ff77ff77ff77ff7ull);  // inferred, not recorded
+  d.oobFill = TensorOobFill::Zero;
+  EXPECT_EQ(tensorOobPattern(d), 0u);
+}
+
+// tma-three-maps-one-buffer's recorded words: tf32 rounds to nearest at 13
+// bits, subnormals included, NaNs to 0x7fffe000; f32_ftz copies bits.
+TEST(TensorCopy, Tf32MapRoundsOnLoadAndF32FtzCopiesBits) {
+  const std::vector<std::uint32_t> words{0x4072ffffu, 0x3f800fffu, 0x807ffffdu, 0x00000002u,
+                                         0x7fc00005u, 0xffc00001u, 0x3f801000u, 0x7f7fffffu};
+  const std::vector<std::uint32_t> tf32{0x40730000u, 0x3f800000u, 0x80800000u, 0x00000000u,
+                                        0x7fffe000u, 0x7fffe000u, 0x3f802000u, 0x7f800000u};
+  const auto tensor = ws::test::toBytes(words);
+  TensorMap m = tiled(TensorDataType::TF32, {8}, {8});
+  auto r = runLoad(m, {0}, tensor);
+  expectClean(r.run);
+  EXPECT_EQ(r.tile, ws::test::toBytes(tf32));
+  m.dtype = TensorDataType::F32Ftz;
+  auto rf = runLoad(m, {0}, tensor);
+  expectClean(rf.run);
+  EXPECT_EQ(rf.tile, tensor);
+  m.dtype = TensorDataType::TF32Ftz;  // assumed to round as tf32
+  EXPECT_EQ(tensorLoadBits(m, 0x807ffffdu), 0x80800000u);
+  m.oobFill = TensorOobFill::Nan;  // the fill is not rounded
+  m.dtype = TensorDataType::TF32;
+  auto ro = runLoad(m, {4}, tensor);
+  expectClean(ro.run);
+  EXPECT_EQ(ro.tile, ws::test::toBytes(std::vector<std::uint32_t>{0x7fffe000u, 0x7fffe000u, 0x3f802000u, 0x7f800000u,
+                                                                   0x7ff77ff7u, 0x7ff77ff7u, 0x7ff77ff7u, 0x7ff77ff7u}));
+}
+
+// The im2col walk of tma-im2col-3d (C 4, W 8, N 2, corners -1/-1, w = -1,
+// offset 1): bases w = -1..6 per image, read at w + 1, so pixels 0..15 of
+// both images and no padding; with offset 2 the last base of each image
+// reads w = 8, outside (padding, filled).
+TEST(TensorCopy, Im2colWalksTheBoundingBoxWFastestThenTheImage) {
+  TensorMap m;
+  m.dtype = TensorDataType::U32;
+  m.layout = TensorLayout::Im2col;
+  m.rank = 3;
+  m.dims = {4, 8, 2, 1, 1};
+  m.strides = {16, 128, 0, 0};
+  m.pixelBoxLower = {-1, 0, 0};
+  m.pixelBoxUpper = {-1, 0, 0};
+  m.channelsPerPixel = 4;
+  m.pixelsPerColumn = 16;
+  EXPECT_EQ(checkTensorMap(m).has_value(), false);
+  EXPECT_EQ(m.boxBytes(), 256u);
+  for (std::int16_t off : {std::int16_t{1}, std::int16_t{2}}) {
+    const auto moves = tensorIm2colMoves(m, {0, -1, 0, 0, 0}, {off, 0, 0}, 0);
+    ASSERT_EQ(moves.size(), 64u);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const std::int64_t pixel = static_cast<std::int64_t>(i / 4), w = pixel % 8 - 1 + off;
+      EXPECT_EQ(moves[i].coords[0], static_cast<std::int64_t>(i % 4)) << i;
+      EXPECT_EQ(moves[i].coords[1], w) << i;
+      EXPECT_EQ(moves[i].coords[2], pixel / 8) << i;
+      EXPECT_EQ(moves[i].inBounds, w < 8) << i;
+      if (moves[i].inBounds) {
+        EXPECT_EQ(moves[i].global, static_cast<std::uint64_t>(pixel / 8 * 128 + w * 16) + 4 * (i % 4));
+      }
+      EXPECT_EQ(moves[i].shared, 4 * i);
+    }
+  }
 }
 
 TEST(TensorCopy, CompleteTxCountsTheWholeBoxOutOfBoundsIncluded) {
@@ -402,9 +471,11 @@ DONE:
                      fmt::arg("rank", m.rank), fmt::arg("list", list));
 }
 
-TEST(TensorCopy, StoreWritesOnlyInBoundsElements) {
-  TensorMap m = tiled(TensorDataType::U32, {12, 6}, {8, 4});
-  const std::vector<std::uint8_t> tensor(m.strides[0] * 6, 0xee);
+// A store writes the whole box; a box partly outside the tensor is the
+// error the H200 stopped with (tests/data/hopper/faulting/tma-store-2d-partial-oob).
+TEST(TensorCopy, StoreWritesTheBoxAndABoxPartlyOutsideIsAnError) {
+  TensorMap m = tiled(TensorDataType::U32, {16, 8}, {8, 4});
+  const std::vector<std::uint8_t> tensor(m.strides[0] * 8, 0xee);
   std::vector<std::uint32_t> in(32);
   for (std::uint32_t i = 0; i < 32; ++i) in[i] = 100 + i;
   LaunchConfig cfg;
@@ -416,13 +487,45 @@ TEST(TensorCopy, StoreWritesOnlyInBoundsElements) {
   auto r = ws::test::runPtx(storeKernel("cp.async.bulk.tensor", m, {8, 4}), cfg);
   expectClean(r);
   const auto& out = r.engine->state().global[1].bytes;
-  for (std::uint32_t y = 0; y < 6; ++y)
-    for (std::uint32_t x = 0; x < 12; ++x) {
+  for (std::uint32_t y = 0; y < 8; ++y)
+    for (std::uint32_t x = 0; x < 16; ++x) {
       std::uint32_t w = 0;
       for (int b = 0; b < 4; ++b) w |= static_cast<std::uint32_t>(out[y * m.strides[0] + x * 4 + b]) << (8 * b);
       const bool inBox = x >= 8 && y >= 4;
       EXPECT_EQ(w, inBox ? 100 + (y - 4) * 8 + (x - 8) : 0xeeeeeeeeu) << x << "," << y;
     }
+  for (const std::vector<int>& c : {std::vector<int>{12, 6}, std::vector<int>{-4, -1}}) {
+    for (ExecMode mode : {ExecMode::Strict, ExecMode::Hardware}) {
+      SCOPED_TRACE(fmt::format("({}, {}) {}", c[0], c[1], mode == ExecMode::Strict ? "isa" : "hardware"));
+      EngineOptions opts;
+      opts.mode = mode;
+      auto bad = ws::test::runPtx(storeKernel("cp.async.bulk.tensor", m, c), cfg, opts);
+      ASSERT_EQ(bad.error, "");
+      EXPECT_EQ(bad.result.stop, StopReason::Diagnostic);
+      EXPECT_TRUE(bad.hasDiag(DiagKind::TensorStoreOutOfBounds));
+      EXPECT_EQ(bad.hasDiag(DiagKind::HardwareFault), mode == ExecMode::Hardware);
+      EXPECT_EQ(bad.engine->state().global[1].bytes, tensor);  // nothing written
+    }
+  }
+}
+
+// The H200 stops a load whose inner coordinate is not on 16 bytes
+// (tests/data/hopper/faulting/tma-coordinate-unaligned-x*); -16 bytes loads.
+TEST(TensorCopy, LoadInnerCoordinateMustBeAMultipleOf16Bytes) {
+  TensorMap m = tiled(TensorDataType::F32, {16, 8}, {8, 4});
+  const auto tensor = patternBytes(m.strides[0] * 8);
+  for (int x : {3, -3}) {
+    auto r = runLoad(m, {x, 0}, tensor);
+    ASSERT_EQ(r.run.error, "");
+    EXPECT_EQ(r.run.result.stop, StopReason::Diagnostic) << x;
+    EXPECT_TRUE(r.run.hasDiag(DiagKind::TensorCoordinateUnaligned)) << x;
+  }
+  auto ok = runLoad(m, {-4, 0}, tensor);
+  expectClean(ok.run);
+  TensorMap h = tiled(TensorDataType::F16, {32, 8}, {16, 4});
+  auto r16 = runLoad(h, {4, 0}, tensor);
+  EXPECT_TRUE(r16.run.hasDiag(DiagKind::TensorCoordinateUnaligned));
+  expectClean(runLoad(h, {-8, 0}, tensor).run);
 }
 
 TEST(TensorCopy, ReduceAddAddsTheTileIntoTheTensor) {

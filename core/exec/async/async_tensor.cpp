@@ -85,6 +85,17 @@ std::optional<TensorInput> readTensorOperand(ExecCtx& ctx, int lane, const Opera
                           in.map.layout == TensorLayout::Im2col ? "n im2col" : " tiled"));
     return std::nullopt;
   }
+  if (im2col) {
+    for (int d = 1; d < in.map.rank; ++d)
+      if (in.map.elementStrides[static_cast<std::size_t>(d)] != 1) {
+        // The recordings have none: how the base position steps then is not
+        // known (tensor_box.hpp).
+        diags.add(DiagKind::Unsupported, lane,
+                  fmt::format("lane {}: im2col copies with element_strides[{}] = {} are not executed yet (docs/tma.md)",
+                              lane, d, in.map.elementStrides[static_cast<std::size_t>(d)]));
+        return std::nullopt;
+      }
+  }
   if (op.elems.size() != 1 || op.elems[0].kind != OperandKind::Vector ||
       op.elems[0].elems.size() != static_cast<std::size_t>(dims)) {
     diags.add(DiagKind::TensorMapInvalid, lane,
@@ -102,14 +113,6 @@ bool tensorFormOk(ExecCtx& ctx, int dims) {
   const Instr& ins = ctx.ins();
   if (dims == 0) {
     unsupported(ctx, fmt::format("{} needs its dimensionality: .1d to .5d", ins.info().mnemonic));
-    return false;
-  }
-  if (ins.has(Mod::Im2col)) {
-    // The im2col traversal awaits the H200 recordings (docs/tma.md): its maps
-    // load and are checked, its copies are not executed yet (opcodes.def
-    // lists .im2col as not implemented, so a run stops before it gets here).
-    unsupported(ctx, fmt::format("{}.im2col: im2col copies are not executed yet (tiled copies are; docs/tma.md)",
-                                 ins.info().mnemonic));
     return false;
   }
   return true;
@@ -139,14 +142,41 @@ void issueTensor(ExecCtx& ctx, const TensorInput& in, AsyncOp op, const Endpoint
 
 Endpoint globalBox(const TensorInput& in) { return Endpoint::ofMemory(Space::Global, 0, in.map.globalAddress); }
 
-// global -> shared: [dstMem], [tensorMap, coords], [mbar]{, ctaMask}.
+// The .im2col offsets operand: {o0, ...}, one 16-bit value per spatial dim
+// (dims - 2), or a lone register for one; nullopt when malformed.
+std::optional<std::array<std::int16_t, 3>> readIm2colOffsets(ExecCtx& ctx, int lane, const Operand& op, int dims) {
+  std::array<std::int16_t, 3> out{};
+  const auto n = static_cast<std::size_t>(dims - 2);
+  const bool vec = op.kind == OperandKind::Vector;
+  if (vec ? op.elems.size() != n : n != 1) return std::nullopt;
+  for (std::size_t i = 0; i < n; ++i)
+    out[i] = static_cast<std::int16_t>(ctx.read(lane, vec ? op.elems[i] : op, DataType::U16));
+  return out;
+}
+
+// The H200 stops a tensor load whose innermost coordinate is not on a
+// 16-byte boundary (tests/data/hopper/faulting/tma-coordinate-unaligned-x*:
+// f32 x = 3 and -3, f16 x = 4; x = -4 f32 and x = -8 f16 load). The
+// recordings are tiled loads; an im2col load's channel coordinate is held to
+// the same rule (an inference). False when reported.
+bool innerCoordinateAligned(int lane, const TensorInput& in, DiagBatch& diags) {
+  const std::int64_t bytes = static_cast<std::int64_t>(in.operand.coords[0]) * tensorElementBytes(in.map.dtype);
+  if (bytes % 16 == 0) return true;
+  diags.add(DiagKind::TensorCoordinateUnaligned, lane,
+            fmt::format("lane {}: the innermost coordinate {} is {} bytes into dim 0 ({}), not a multiple of 16 bytes",
+                        lane, in.operand.coords[0], bytes, tensorDataTypeName(in.map.dtype)));
+  return false;
+}
+
+// global -> shared: [dstMem], [tensorMap, coords], [mbar]{, im2colOffsets}{, ctaMask}.
 void loadTensor(ExecCtx& ctx, int dims) {
   const Instr& ins = ctx.ins();
-  const bool multicast = ins.has(Mod::MulticastCluster);
-  if (ins.ops.size() < 3 + (multicast ? 1u : 0u) || ins.ops[0].kind != OperandKind::Address ||
+  const bool multicast = ins.has(Mod::MulticastCluster), im2col = ins.has(Mod::Im2col);
+  const std::size_t maskAt = im2col ? 4 : 3;
+  if (ins.ops.size() < maskAt + (multicast ? 1u : 0u) || ins.ops[0].kind != OperandKind::Address ||
       ins.ops[1].kind != OperandKind::Address || ins.ops[2].kind != OperandKind::Address) {
-    unsupported(ctx, fmt::format("cp.async.bulk.tensor.{}d takes [dstMem], [tensorMap, {{coords}}], [mbar]{}", dims,
-                                 multicast ? ", ctaMask" : ""));
+    unsupported(ctx, fmt::format("cp.async.bulk.tensor.{}d takes [dstMem], [tensorMap, {{coords}}], [mbar]{}{}", dims,
+                                 im2col ? ", {im2colOffsets}" : "", multicast ? ", ctaMask" : ""));
     return;
   }
   DiagBatch diags(ctx);
@@ -154,6 +184,17 @@ void loadTensor(ExecCtx& ctx, int dims) {
   for (int lane : serialisationOrder(ctx.lanes())) {
     auto in = readTensorOperand(ctx, lane, ins.ops[1], dims, diags);
     if (!in) continue;
+    if (!innerCoordinateAligned(lane, *in, diags)) continue;
+    if (im2col) {
+      const auto offs = readIm2colOffsets(ctx, lane, ins.ops[3], dims);
+      if (!offs) {
+        diags.add(DiagKind::TensorMapInvalid, lane,
+                  fmt::format("lane {}: .{}d.im2col takes {} 16-bit im2col offset{} after [mbar]", lane, dims, dims - 2,
+                              dims == 3 ? "" : "s"));
+        continue;
+      }
+      in->operand.im2colOffsets = *offs;
+    }
     const auto dst = sharedBox(ctx, lane, ctx.address(lane, ins.ops[0], spaceOf(ins.space)), in->map, "destination", diags);
     if (!dst) continue;
     const auto bar = sharedRange(ctx, lane, ctx.address(lane, ins.ops[2], Space::Shared), 8, mbarRules, "mbarrier", diags);
@@ -173,7 +214,7 @@ void loadTensor(ExecCtx& ctx, int dims) {
     // dstMem in the shared memory of each destination CTA").
     std::vector<std::uint32_t> ctas;
     if (multicast) {
-      const auto mask = static_cast<std::uint16_t>(ctx.read(lane, ins.ops[3], DataType::B16));
+      const auto mask = static_cast<std::uint16_t>(ctx.read(lane, ins.ops[maskAt], DataType::B16));
       const ClusterState& cl = ctx.state().clusters[ctx.cta().cluster];
       for (std::uint32_t r = 0; r < 16; ++r) {
         if (!((mask >> r) & 1u)) continue;
@@ -195,10 +236,28 @@ void loadTensor(ExecCtx& ctx, int dims) {
       op.dst = {Space::Shared, cta, dst->offset};
       op.hasMbar = true;
       op.mbar = {Space::Shared, cta, bar->offset};
-      if (multicast) op.ctaMask = static_cast<std::uint16_t>(ctx.read(lane, ins.ops[3], DataType::B16));
+      if (multicast) op.ctaMask = static_cast<std::uint16_t>(ctx.read(lane, ins.ops[maskAt], DataType::B16));
       issueTensor(ctx, *in, op, globalBox(*in));
     }
   }
+}
+
+// The H200 stops a tensor store whose box is partly outside the tensor
+// (tests/data/hopper/faulting/tma-store-2d-partial-oob: 8x8 at (8, 6) and at
+// (-4, -5) of 12x10), where a reduction skips the outside elements
+// (tma-reduce-add-u32). A box entirely outside was not recorded and is held
+// to the same rule. False when reported.
+bool storeBoxInBounds(int lane, const TensorInput& in, DiagBatch& diags) {
+  std::uint64_t outside = 0;
+  const auto moves = tensorTileMoves(in.map, in.operand.coords, 0);
+  for (const TensorMove& mv : moves) outside += mv.inBounds ? 0 : 1;
+  if (outside == 0) return true;
+  std::string at;
+  for (int d = 0; d < in.map.rank; ++d) at += fmt::format("{}{}", d ? ", " : "", in.operand.coords[static_cast<std::size_t>(d)]);
+  diags.add(DiagKind::TensorStoreOutOfBounds, lane,
+            fmt::format("lane {}: the box at ({}) has {} of its {} elements outside the tensor", lane, at, outside,
+                        moves.size()));
+  return false;
 }
 
 // shared -> global (copy or reduction): [tensorMap, coords], [srcMem].
@@ -208,10 +267,16 @@ void storeTensor(ExecCtx& ctx, int dims, bool reduce) {
     unsupported(ctx, fmt::format("{}.{}d takes [tensorMap, {{coords}}], [srcMem]", ins.info().mnemonic, dims));
     return;
   }
+  if (ins.has(Mod::Im2col)) {
+    unsupported(ctx, fmt::format("{}.im2col: tensor stores take .tile (or .im2col_no_offs, not executed yet)",
+                                 ins.info().mnemonic));
+    return;
+  }
   DiagBatch diags(ctx);
   for (int lane : serialisationOrder(ctx.lanes())) {
     auto in = readTensorOperand(ctx, lane, ins.ops[0], dims, diags);
     if (!in) continue;
+    if (!reduce && !storeBoxInBounds(lane, *in, diags)) continue;
     const auto src = sharedBox(ctx, lane, ctx.address(lane, ins.ops[1], Space::Shared), in->map, "source", diags);
     if (!src) continue;
     if (src->cta != ctx.warp().cta) {
@@ -330,7 +395,10 @@ void completeTensorOp(ExecCtx& ctx, const AsyncOp& op) {
   for (const TensorMove& mv : *moves) {
     std::uint64_t v = fill;
     if (load) {
-      if (mv.inBounds && !ctx.load(lane, {Space::Global, mv.global}, es, v)) return;  // reported by load
+      if (mv.inBounds) {
+        if (!ctx.load(lane, {Space::Global, mv.global}, es, v)) return;  // reported by load
+        v = tensorLoadBits(*map, v);
+      }
       if (!ctx.storeShared(op.dst.cta, mv.shared, es, v)) return;
     } else {
       if (!mv.inBounds) continue;

@@ -52,6 +52,13 @@ std::optional<RecordedFault> recordedFault(DiagKind kind) {
       return RecordedFault{CudaError::LaunchFailure, "scenarios/ub-mbarrier-uninitialized/h200-runs.txt"};
     case DiagKind::MbarrierRemoteUnsupported:
       return RecordedFault{CudaError::IllegalInstruction, "scenarios/ub-mbarrier-remote-unsupported/h200-runs.txt"};
+    // Three kernels (x = 3, -3 for f32, 4 for f16); the first is named.
+    case DiagKind::TensorCoordinateUnaligned:
+      return RecordedFault{CudaError::IllegalInstruction,
+                           "tests/data/hopper/faulting/tma-coordinate-unaligned-x/hw-h200-error.txt"};
+    case DiagKind::TensorStoreOutOfBounds:
+      return RecordedFault{CudaError::IllegalInstruction,
+                           "tests/data/hopper/faulting/tma-store-2d-partial-oob/hw-h200-error.txt"};
     default: return std::nullopt;
   }
 }

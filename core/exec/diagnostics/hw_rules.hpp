@@ -106,9 +106,12 @@ std::optional<Fault> collectiveFault(Opcode op, LaneMask exec, const MaskOf& mas
 // that the kernel ends with the error, not at which instruction. A barrier
 // thread count that is not a multiple of 32 raised "illegal instruction";
 // counts that only disagree between warps were not recorded and fault too.
+// The TMA faults (a tensor load's inner coordinate not a multiple of 16
+// bytes, a tensor store's box partly outside the tensor) are recorded in
+// tests/data/hopper/faulting/<case>/hw-h200-error.txt.
 struct RecordedFault {
   CudaError error = CudaError::LaunchFailure;
-  std::string_view recording;  // scenarios/<lesson>/h200-runs.txt
+  std::string_view recording;  // scenarios/<lesson>/h200-runs.txt, or the Hopper corpus file
 };
 std::optional<RecordedFault> recordedFault(DiagKind kind);
 

@@ -222,6 +222,7 @@ inline constexpr std::uint32_t kNoAsyncGroup = ~0u;
 struct TensorOperand {
   std::array<std::uint8_t, 128> map{};
   std::array<std::int32_t, 5> coords{};
+  std::array<std::int16_t, 3> im2colOffsets{};  // .im2col: the per-spatial-dim offsets operand (W, H, D)
   bool operator==(const TensorOperand&) const = default;
 };
 

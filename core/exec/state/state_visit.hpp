@@ -56,7 +56,12 @@ void visitFields(const MachineState& s, V& v) {
     loc(a.src); loc(a.dst); v(a.size); v(a.srcSize); v(a.hasMbar); loc(a.mbar);
     v(a.group); v(a.ctaMask); v(a.op); v(a.type); v(a.data);
     // Only tensor copies visit these, so every other state hashes as before.
-    if (a.tensor) { v(a.tensor->map); v(a.tensor->coords); }
+    if (a.tensor) {
+      v(a.tensor->map);
+      v(a.tensor->coords);
+      // Only im2col copies have offsets: tiled copies hash as before.
+      if (a.tensor->im2colOffsets != std::array<std::int16_t, 3>{}) v(a.tensor->im2colOffsets);
+    }
   }
 }
 
