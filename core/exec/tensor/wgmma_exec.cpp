@@ -254,9 +254,7 @@ void execWgmmaMmaAsync(ExecCtx& ctx) {
 }
 
 void execWgmmaFence(ExecCtx& ctx) {
-  WgmmaQueue& q = ctx.groups().wgmma;
-  q.fenced = true;
-  q.dirty.clear();
+  ctx.groups().wgmma.fenced = true;
 }
 
 void execWgmmaCommitGroup(ExecCtx& ctx) { ++ctx.groups().wgmma.committed; }
