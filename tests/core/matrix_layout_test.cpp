@@ -336,6 +336,39 @@ TEST(MatrixNumerics, WmmaTf32ChainsTwoK4StepsThroughF32) {
   EXPECT_EQ(dotElement(f, a, b, 0), 0x3f800001u);
 }
 
+TEST(MatrixNumerics, WgmmaFp8AlignsThirteenBitsAndKeepsFourteenBitsOfAnF32Sum) {
+  // The H200's wgmma fp8 rule (tests/data/hopper/wgmma-e4m3-*, -e5m2-*), not
+  // mma.sync's two 25-bit passes.
+  MmaForm f;
+  f.op = Opcode::WgmmaMmaAsync;
+  f.shape = {64, 8, 32};
+  f.a = f.b = Elem::E4M3;
+  f.c = f.d = Elem::F32;
+  std::vector<std::uint64_t> a(32, 0), b(32, 0);
+  a[0] = b[0] = 0x38;  // 1
+  a[1] = b[1] = 0x04;  // 2^-7 (subnormal): the product 2^-14 is 14 bits below 1
+  EXPECT_EQ(dotElement(f, a, b, 0), 0x3f800000u);
+  MmaForm m = f;
+  m.op = Opcode::Mma;
+  m.shape = {16, 8, 32};
+  EXPECT_EQ(dotElement(m, a, b, 0), 0x3f800200u);  // mma.sync keeps it: 1 + 2^-14
+  // 1 + 1 + 1 + 2^-13: the product is kept (13 bits below 1), but the sum 3 + 2^-13
+  // has 15 significant bits and is truncated to 14: 3.
+  a[1] = b[1] = a[2] = b[2] = 0x38;
+  a[3] = 0x08;  // 2^-6
+  b[3] = 0x04;  // 2^-7
+  EXPECT_EQ(dotElement(f, a, b, 0), 0x40400000u);
+  // An f16 accumulator rounds the aligned sum to nearest: 3 + 2^-13 is 3.
+  f.c = f.d = Elem::F16;
+  EXPECT_EQ(dotElement(f, a, b, 0), 0x4200u);
+  // 1 + 2^-1 x 2^-9 = 1 + 2^-10: exact in f16.
+  std::vector<std::uint64_t> a2(32, 0), b2(32, 0);
+  a2[0] = b2[0] = 0x38;
+  a2[1] = 0x30;  // 2^-1
+  b2[1] = 0x01;  // 2^-9 (the smallest subnormal)
+  EXPECT_EQ(dotElement(f, a2, b2, 0), 0x3c01u);
+}
+
 TEST(MatrixNumerics, WmmaF64RoundsEveryFmaAsRndAsks) {
   MmaForm f;
   f.op = Opcode::WmmaMma;

@@ -345,8 +345,9 @@ StepResult Engine::execGroup(std::uint32_t w, Group g, StepRecord* rec) {
                            l, (ins.info().flags & kBranch) != 0 ? "a branch" : "whether it executes", p.regs[guard].name));
     }
   }
-  // wgmma's register rules, for warps that use it (tensor/wgmma_watch.cpp).
-  if (exec != 0 && !(kind & kPcUnsupported) && ws.groups.wgmma.active()) [[unlikely]]
+  // wgmma's register rules, while a warp has a wgmma.mma_async pending
+  // (tensor/wgmma_watch.cpp).
+  if (exec != 0 && !(kind & kPcUnsupported) && !ws.groups.wgmma.pending.empty()) [[unlikely]]
     watchWgmmaRegisters(ctx);
   touchWarpPcs(w);
   if (ws.ctl.yielded & g.lanes) {

@@ -31,8 +31,9 @@ bool Engine::stepUniform(std::uint32_t w, std::uint32_t pc) {
 [[gnu::always_inline]] inline std::uint32_t Engine::uniformInstr(std::uint32_t w, std::uint32_t pc) {
   const UniformOp& op = m_uniform.ops[pc];
   WarpState& ws = m_state.warps[w];
-  // A warp that uses wgmma has its register accesses checked (execGroup).
-  if (ws.groups.wgmma.active()) [[unlikely]] return kNoUniformPc;
+  // A warp with a wgmma.mma_async pending has its register accesses checked
+  // (execGroup).
+  if (!ws.groups.wgmma.pending.empty()) [[unlikely]] return kNoUniformPc;
   LaneMask exec = ~0u;
   if (op.guard >= 0) {
     // A predicate register holds 0 or 1 in every lane: a row with one value

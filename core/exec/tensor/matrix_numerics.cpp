@@ -146,6 +146,11 @@ Aligned alignedSum(std::span<const Term> terms, int width) {
 
 // 23 fraction bits of the f32 accumulator plus 2 extra alignment bits.
 constexpr int kAlignWidth = 25;
+// wgmma with fp8 inputs: the terms are truncated 13 bits below the largest
+// exponent, and an f32 result keeps 14 significant bits (truncated)
+// (tests/data/hopper/wgmma-e4m3-*, wgmma-e5m2-*; scripts/fit_wgmma_fp8.py).
+constexpr int kWgmmaFp8AlignWidth = 13;
+constexpr int kWgmmaFp8F32Bits = 14;
 
 // The aligned sum normalized and rounded to the accumulator: toward zero to
 // f32, to nearest even to f16. A sum beyond the format's range is an
@@ -163,7 +168,7 @@ std::uint64_t normalize(const Aligned& s, fp::Format out) {
 }
 
 std::uint64_t dotBlock(const MmaForm& f, std::span<const std::uint64_t> a, std::span<const std::uint64_t> b,
-                       std::uint64_t cBits) {
+                       std::uint64_t cBits, bool wgmmaFp8) {
   const std::size_t K = std::min<std::size_t>(a.size(), 64);  // float shapes have K <= 32
   std::array<Num, 64> as{}, bs{};
   for (std::size_t k = 0; k < K; ++k) {
@@ -175,7 +180,7 @@ std::uint64_t dotBlock(const MmaForm& f, std::span<const std::uint64_t> a, std::
   std::uint64_t special = 0;
   if (specialResult(std::span(as).first(K), std::span(bs).first(K), c, out, special)) return special;
 
-  const bool fp8 = f.a == Elem::E4M3 || f.a == Elem::E5M2;
+  const bool fp8 = !wgmmaFp8 && (f.a == Elem::E4M3 || f.a == Elem::E5M2);
   std::array<Term, 65> terms{};
   std::size_t n = 0;
   // fp8: the products of k with bit 1 clear (the low half of every 32-bit
@@ -191,6 +196,20 @@ std::uint64_t dotBlock(const MmaForm& f, std::span<const std::uint64_t> a, std::
   }
   // An exact zero is +0 whatever the signs of the zeros summed (tc_numerics
   // "all -0" with c = -0 gives +0).
+  if (wgmmaFp8) {
+    // One block of the whole K (and c, as in the block rule: the recordings
+    // all start from D = 0, so where c enters is not pinned down), 13 bits
+    // below the largest exponent; an f32 sum truncated to 14 significant
+    // bits, an f16 one rounded to nearest from the aligned sum.
+    if (c.kind == Num::Kind::Finite) terms[n++] = {c.neg, c.sig, c.exp, c.lg};
+    if (n == 0) return 0;
+    Aligned s = alignedSum(std::span(terms).first(n), kWgmmaFp8AlignWidth);
+    if (out == fp::kF32 && s.mag != 0) {
+      const int drop = 64 - std::countl_zero(s.mag) - kWgmmaFp8F32Bits;
+      if (drop > 0) s.mag = (s.mag >> drop) << drop;
+    }
+    return normalize(s, out);
+  }
   if (!fp8) {
     if (c.kind == Num::Kind::Finite) terms[n++] = {c.neg, c.sig, c.exp, c.lg};
     if (n == 0) return 0;
@@ -302,12 +321,13 @@ Rule ruleOf(const MmaForm& f) {
   if (f.a == Elem::F64) return Rule::F64Chain;
   if (f.quadPairs()) return Rule::QuadPairChain;
   if (f.op == Opcode::WmmaMma && f.a == Elem::TF32) return Rule::BlockK4Chain;
-  if (f.a == Elem::E4M3 || f.a == Elem::E5M2) return Rule::Fp8;
+  if (f.a == Elem::E4M3 || f.a == Elem::E5M2) return f.op == Opcode::WgmmaMmaAsync ? Rule::WgmmaFp8 : Rule::Fp8;
   return Rule::Block;
 }
 
-// Every rule reproduces every H100 recording of tests/data/tensor; the views
-// still mark a rule that would not.
+// Every rule reproduces every H100 recording of tests/data/tensor (and
+// WgmmaFp8 every H200 recording of tests/data/hopper); the views still mark
+// a rule that would not.
 bool ruleIsExact(Rule) { return true; }
 
 std::string_view ruleSummary(Rule r) {
@@ -321,6 +341,9 @@ std::string_view ruleSummary(Rule r) {
     case Rule::Fp8:
       return "fp8: two block passes, k with bit 1 clear then k with bit 1 set (the second with the first's result as "
              "its accumulator), each rounded as the block rule does; then c added with rounding to nearest";
+    case Rule::WgmmaFp8:
+      return "wgmma fp8: exact products; c and the products aligned to the largest exponent and truncated to 13 bits "
+             "below it; summed exactly; an f32 result truncated to 14 significant bits, an f16 one rounded to nearest";
     case Rule::QuadPairChain:
       return "products added in k order in f32, rounding to nearest each time, then c";
     case Rule::F64Chain:
@@ -343,13 +366,15 @@ std::uint64_t dotElement(const MmaForm& f, std::span<const std::uint64_t> a, std
       std::uint64_t acc = c;
       for (std::size_t k = 0; k < a.size(); k += 4) {
         const std::size_t n = std::min<std::size_t>(4, a.size() - k);
-        acc = dotBlock(f, a.subspan(k, n), b.subspan(k, n), acc);
+        acc = dotBlock(f, a.subspan(k, n), b.subspan(k, n), acc, false);
       }
       return acc;
     }
     case Rule::Block:
     case Rule::Fp8:
-      return dotBlock(f, a, b, c);
+      return dotBlock(f, a, b, c, false);
+    case Rule::WgmmaFp8:
+      return dotBlock(f, a, b, c, true);
     case Rule::QuadPairChain:
       return dotQuadPair(f, a, b, c);
     case Rule::F64Chain:

@@ -19,6 +19,12 @@
 //     its accumulator term; each pass rounds to the accumulator format as the
 //     block rule does (toward zero to f32, to nearest to f16). Then c is
 //     added with one rounding to nearest even.
+//   WgmmaFp8 (wgmma.mma_async with e4m3/e5m2 inputs, H200): one block over
+//     the whole K (32) with c, the terms truncated 13 bits (not 25) below
+//     the largest exponent; the exact sum of the truncated terms is, for an
+//     f32 accumulator, truncated to 14 significant bits (then exact in f32),
+//     for an f16 one rounded to nearest even. c = 0 in every recording, so
+//     where c enters is assumed (as a block term), not pinned down.
 //   BlockK4Chain (wmma.mma .m16n16k8 .tf32, run as HMMA.1684 twice): the
 //     block rule over k = 0..3 with c, then over k = 4..7 with that f32
 //     result as the accumulator.
@@ -38,7 +44,7 @@
 
 namespace ws::core::mx {
 
-enum class Rule : std::uint8_t { Block, BlockK4Chain, Fp8, QuadPairChain, F64Chain, Integer, Popc };
+enum class Rule : std::uint8_t { Block, BlockK4Chain, Fp8, WgmmaFp8, QuadPairChain, F64Chain, Integer, Popc };
 
 Rule ruleOf(const MmaForm& f);
 // True where the rule reproduces every H100 recording bit for bit.

@@ -122,7 +122,8 @@ std::uint64_t accumulatorIn(ExecCtx& ctx, const WgmmaQueue& q, const Operand& re
 
 // One D element: the chunks of K summed as the H100 sums an mma.sync
 // (matrix_numerics.hpp), each with the previous chunk's result as its
-// accumulator.
+// accumulator; fp8 inputs follow wgmma's own rule (Rule::WgmmaFp8, chosen
+// by m.op: 13 alignment bits, not mma.sync's two chained passes).
 std::uint64_t dotWgmma(const WgmmaForm& f, std::span<const std::uint64_t> a, std::span<const std::uint64_t> b,
                        std::uint64_t c) {
   MmaForm m;
@@ -253,9 +254,7 @@ void execWgmmaMmaAsync(ExecCtx& ctx) {
 }
 
 void execWgmmaFence(ExecCtx& ctx) {
-  WgmmaQueue& q = ctx.groups().wgmma;
-  q.fenced = true;
-  q.dirty.clear();
+  ctx.groups().wgmma.fenced = true;
 }
 
 void execWgmmaCommitGroup(ExecCtx& ctx) { ++ctx.groups().wgmma.committed; }

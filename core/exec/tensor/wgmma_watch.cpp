@@ -1,14 +1,12 @@
 // The register rules of wgmma (PTX ISA 9.7.15.7.1 wgmma.fence, 9.7.15.7.3
-// wgmma.wait_group), checked before each instruction of a warp that has used
-// wgmma (Engine::execGroup calls this; the whole-warp fast path stays off
-// for such warps):
-//
-// - the accumulator and A registers of a wgmma.mma_async may not be accessed
-//   until a wgmma.wait_group covers it, except by a later wgmma.mma_async
-//   that accumulates into the same registers;
-// - a register written since the warp's last wgmma.fence needs a fence
-//   before a wgmma.mma_async uses it (the registers written are collected
-//   here, the use is checked by the handler).
+// wgmma.wait_group), checked before each instruction of a warp while a
+// wgmma.mma_async of it is pending (Engine::execGroup calls this; the
+// whole-warp fast path stays off for such warps until the wait_group): the
+// accumulator and A registers of a wgmma.mma_async may not be accessed until
+// a wgmma.wait_group covers it, except by a later wgmma.mma_async that
+// accumulates into the same registers. (Registers written between
+// wgmma.fence and wgmma.mma_async are not reported: see checkFence in
+// wgmma_exec.cpp.)
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -23,11 +21,6 @@ void addRegs(const Operand& op, std::vector<std::uint32_t>& out) {
   if (op.kind == OperandKind::Address && op.hasBase) out.push_back(op.reg);
   if (op.hasPred) out.push_back(op.reg2);
   for (const Operand& e : op.elems) addRegs(e, out);
-}
-
-bool isWgmma(Opcode op) {
-  return op == Opcode::WgmmaMmaAsync || op == Opcode::WgmmaFence || op == Opcode::WgmmaCommitGroup ||
-         op == Opcode::WgmmaWaitGroup;
 }
 
 bool contains(const std::vector<std::uint32_t>& v, std::uint32_t r) { return std::find(v.begin(), v.end(), r) != v.end(); }
@@ -90,21 +83,6 @@ void watchWgmmaRegisters(ExecCtx& ctx) {
                            "for yet (its result is not in the register)",
                            prog.regs[*bad].name, prog.instrs[at].pos.line));
   }
-  // The registers this instruction writes (its first operand, where that is
-  // a register or a vector of them) wait for the next wgmma.fence.
-  if (isWgmma(ins.op) || ins.ops.empty()) return;
-  const Operand& dst = ins.ops[0];
-  if (dst.kind != OperandKind::Reg && dst.kind != OperandKind::Vector) return;
-  std::vector<std::uint32_t> written;
-  addRegs(dst, written);
-  std::vector<std::uint32_t> added;
-  for (std::uint32_t r : written)
-    if (!std::binary_search(q.dirty.begin(), q.dirty.end(), r)) added.push_back(r);
-  if (added.empty()) return;
-  std::vector<std::uint32_t>& dirty = ctx.groups().wgmma.dirty;  // journaled only when it grows
-  dirty.insert(dirty.end(), added.begin(), added.end());
-  std::sort(dirty.begin(), dirty.end());
-  dirty.erase(std::unique(dirty.begin(), dirty.end()), dirty.end());
 }
 
 }  // namespace ws::core
