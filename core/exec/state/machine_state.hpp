@@ -109,9 +109,6 @@ struct WgmmaQueue {
   std::uint32_t lastPc = 0;             // the last one's PC (the .aligned check compares warps)
   bool fenced = false;                  // a wgmma.fence was executed
   std::vector<WgmmaPending> pending;    // issue order
-  // Registers written by other instructions since the last wgmma.fence
-  // (sorted): a wgmma.mma_async using one of them lacks its fence.
-  std::vector<std::uint32_t> dirty;
   bool operator==(const WgmmaQueue&) const = default;
   // Whether the warp has used wgmma at all (then its register accesses are watched).
   bool active() const { return issued != 0 || fenced; }

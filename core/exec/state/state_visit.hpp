@@ -37,7 +37,6 @@ void visitFields(const MachineState& s, V& v) {
         for (std::uint32_t r : p.aRegs) v(r);
         for (std::uint32_t x : p.values) v(x);
       }
-      for (std::uint32_t r : q.dirty) v(r);
     }
     v(w.regs); v(w.written); v(w.local);
   }
