@@ -77,7 +77,8 @@ std::optional<MatrixView> buildTensorCopyView(const Frame& f) {
   const int cols = static_cast<int>(std::max<std::uint32_t>(map->boxElems(0), 1));
   const std::size_t shown = std::min(moves->size(), kMaxCells);
   const int rows = static_cast<int>((shown + static_cast<std::size_t>(cols) - 1) / static_cast<std::size_t>(cols));
-  const std::uint32_t rowBytes = core::swizzleRowBytes(map->swizzle) / 16 > 1 ? core::swizzleRowBytes(map->swizzle) : 128;
+  // A swizzled tile in rows of the pattern; an unswizzled one in 128-byte rows.
+  const std::uint32_t rowBytes = map->swizzle == core::Swizzle::None ? 128 : core::swizzleRowBytes(map->swizzle);
   std::size_t outside = 0;
   for (const auto& m : *moves) outside += !m.inBounds;
   v.title = fmt::format("cp.async.bulk.tensor.{}d {}: box {} at {}, {} swizzle{}", rank,
