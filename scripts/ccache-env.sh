@@ -4,3 +4,6 @@
 # checkout compiled (the debug info then names that checkout's directory).
 export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}"
 export CCACHE_NOHASHDIR="${CCACHE_NOHASHDIR:-1}"
+# Room for every build CI makes (normal, sanitizer, Debug and Release CLIs,
+# fuzz), so that none of them evicts another's objects.
+export CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-12G}"

@@ -17,29 +17,11 @@ cmake --build build-asan -j2
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 export LSAN_OPTIONS="suppressions=$PWD/.ci/lsan.supp:print_suppressions=0"
-# The GoogleTest executables run whole, one process each (every test, as in
-# scripts/test.sh, but without starting an instrumented process per test:
-# that start-up is most of the time under ASan); ctest runs the rest (the
-# CLI scenario runs and the other non-GoogleTest checks).
+# As scripts/test.sh: the GoogleTest executables whole, in shards (an
+# instrumented process per test would spend most of its time starting), and
+# CTest for the rest (the CLI scenario runs and the other checks).
 ctest --test-dir build-asan --output-on-failure -j2 -LE '^gtest$'
-gtests=(build-asan/tests/ws_core_tests build-asan/tests/ws_ui_tests)
-[ -x build-asan/tests/ws_fuzz_regression_tests ] && gtests+=(build-asan/tests/ws_fuzz_regression_tests)
-pids=()
-for t in "${gtests[@]}"; do
-  (cd build-asan/tests && "../../$t" --gtest_brief=1 >"../../$t.log" 2>&1) &
-  pids+=($!)
-done
-failed=0
-for i in "${!pids[@]}"; do
-  if ! wait "${pids[$i]}"; then
-    echo "error: ${gtests[$i]} failed under the sanitizers:" >&2
-    tail -n 200 "${gtests[$i]}.log" >&2
-    failed=1
-  else
-    tail -n 3 "${gtests[$i]}.log"
-  fi
-done
-[ "$failed" = 0 ] || exit 1
+./scripts/run-gtests.sh build-asan
 echo "== sanitizer suite: $((SECONDS - asan_start)) s"
 
 # Determinism across builds.

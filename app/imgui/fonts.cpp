@@ -1,11 +1,12 @@
 #include "app/imgui/fonts.hpp"
 
 #include <cfloat>
-#include <cstdlib>
 #include <filesystem>
 #include <vector>
 
 #include <imgui.h>
+
+#include "ui/frame/bundled_dirs.hpp"
 
 namespace ws::imgui {
 namespace fs = std::filesystem;
@@ -37,8 +38,7 @@ ImFont* Fonts::canvasFont(Face face, float pixels) const {
 }
 
 std::string bundledFontDir() {
-  if (const char* env = std::getenv("WARPSCOPE_ASSETS"); env && *env) return (fs::path(env) / "fonts").string();
-  return (fs::path(WS_ASSETS_DIR) / "fonts").string();
+  return (fs::path(ui::bundledAssetDir()) / "fonts").string();
 }
 
 Fonts loadFonts(ImFontAtlas& atlas, float scale, const std::string& fontDir) {

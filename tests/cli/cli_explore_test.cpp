@@ -7,11 +7,12 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/cli/cli_test_util.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::test::cli {
 namespace {
 
-const std::string kLessons = std::string(WS_SOURCE_DIR) + "/scenarios/lost-update/";
+const std::string kLessons = std::string(ws::test::sourcePath()) + "/scenarios/lost-update/";
 
 TEST(CliExplore, FindsTheLostUpdateAndSavesASchedulesThatFailsOnEveryRun) {
   Dir d;
@@ -86,7 +87,7 @@ TEST(CliExplore, APtxLaunchFailsByRaceOrByDifferingBuffers) {
 // `check` keeps the scenario's mode for it (and finds the hang the schedule
 // leads to), and --mode/--scheduling that would change them are refused.
 TEST(CliExplore, ASavedScheduleKeepsItsPolicies) {
-  const std::string found = std::string(WS_SOURCE_DIR) + "/scenarios/mbarrier-parity-aliasing/found.toml";
+  const std::string found = std::string(ws::test::sourcePath()) + "/scenarios/mbarrier-parity-aliasing/found.toml";
   const Result c = cli({"check", found});
   EXPECT_EQ(c.code, 1) << c.out << c.err;
   EXPECT_TRUE(contains(c.out + c.err, ": hang: every live thread polls")) << c.out << c.err;

@@ -17,6 +17,7 @@
 #include <string>
 #include <thread>
 #include <vector>
+#include "tests/support/test_paths.hpp"
 
 namespace ws::test::cli {
 
@@ -68,7 +69,7 @@ inline Result cli(const std::vector<std::string>& args, int interruptAfterMs = 0
     dup2(o, 1);
     dup2(e, 2);
     std::vector<char*> argv;
-    std::string bin = WS_CLI_PATH;
+    std::string bin = ws::test::cliPath();
     argv.push_back(bin.data());
     std::vector<std::string> copy = args;
     for (auto& a : copy) argv.push_back(a.data());

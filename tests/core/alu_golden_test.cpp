@@ -18,6 +18,7 @@
 
 #include "tests/core/golden_replay.hpp"
 #include "tests/core/test_util.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace {
 
@@ -46,7 +47,7 @@ std::vector<std::uint32_t> run(const nlohmann::json& t) {
   ws::core::EngineOptions opts;
   opts.mode = ws::core::ExecMode::Hardware;
   opts.reportUninitializedReads = false;
-  auto r = ws::test::runPtx(ws::test::slurp(WS_TEST_DATA "/hw/alu.ptx"), cfg, opts);
+  auto r = ws::test::runPtx(ws::test::slurp(ws::test::dataPath("/hw/alu.ptx")), cfg, opts);
   EXPECT_EQ(r.error, "");
   EXPECT_EQ(r.result.stop, ws::core::StopReason::Finished);
   for (const auto& d : r.result.diags)
@@ -74,7 +75,7 @@ TEST_P(AluExact, BitForBit) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(H100, AluExact, ::testing::ValuesIn(load(WS_TEST_DATA "/hw/golden-alu.json")),
+INSTANTIATE_TEST_SUITE_P(H100, AluExact, ::testing::ValuesIn(load(ws::test::dataPath("/hw/golden-alu.json"))),
                          [](const auto& p) { return p.param.name; });
 
 // ---- approximate instructions (alu_f32_approx)
@@ -137,7 +138,7 @@ bool closeF64(std::uint64_t engine, std::uint64_t hw, double rel) {
 }
 
 TEST(AluApprox, WithinIsaBounds) {
-  auto recs = load(WS_TEST_DATA "/hw/approx-alu.json");
+  auto recs = load(ws::test::dataPath("/hw/approx-alu.json"));
   ASSERT_EQ(recs.size(), 1u);
   const auto& t = recs[0].test;
   const auto expected = t["out"].get<std::vector<std::uint32_t>>();

@@ -7,6 +7,7 @@
 #include "core/exec/memory/atomic_ops.hpp"
 #include "tests/core/golden_replay.hpp"
 #include "tests/core/test_util.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace {
 
@@ -79,8 +80,8 @@ void expectClean(const ws::test::Run& run) {
 }
 
 std::vector<ws::test::GoldenCase> atomRedCases() {
-  auto cases = ws::test::loadGoldenFile(WS_TEST_DATA "/hw/golden-atom.json", WS_TEST_DATA "/hw/atom.ptx", "");
-  auto red = ws::test::loadGoldenFile(WS_TEST_DATA "/hw/golden-red.json", WS_TEST_DATA "/hw/red.ptx", "");
+  auto cases = ws::test::loadGoldenFile(ws::test::dataPath("/hw/golden-atom.json"), ws::test::dataPath("/hw/atom.ptx"), "");
+  auto red = ws::test::loadGoldenFile(ws::test::dataPath("/hw/golden-red.json"), ws::test::dataPath("/hw/red.ptx"), "");
   cases.insert(cases.end(), red.begin(), red.end());
   return cases;
 }

@@ -20,6 +20,7 @@
 #include "core/scenario/scenario_io.hpp"
 #include "core/trace/history.hpp"
 #include "tests/core/recorded_buffers.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::core {
 namespace {
@@ -31,10 +32,10 @@ constexpr std::uint64_t kStepCap = 2'000'000;
 std::vector<std::string> bundledScenarios() {
   std::vector<std::string> out;
   std::error_code ec;
-  for (const auto& dir : fs::directory_iterator(WS_SCENARIO_DIR, ec)) {
+  for (const auto& dir : fs::directory_iterator(ws::test::scenarioPath(), ec)) {
     if (!dir.is_directory(ec)) continue;  // scenarios/course.toml
     for (const auto& f : fs::directory_iterator(dir.path(), ec))
-      if (f.path().extension() == ".toml") out.push_back(fs::relative(f.path(), WS_SCENARIO_DIR).string());
+      if (f.path().extension() == ".toml") out.push_back(fs::relative(f.path(), ws::test::scenarioPath()).string());
   }
   std::sort(out.begin(), out.end());
   return out;
@@ -46,7 +47,7 @@ struct Loaded {
 };
 
 Loaded loadBundled(const std::string& rel) {
-  Loaded l{loadScenarioFile(std::string(WS_SCENARIO_DIR) + "/" + rel)};
+  Loaded l{loadScenarioFile(std::string(ws::test::scenarioPath()) + "/" + rel)};
   return l;
 }
 
@@ -147,7 +148,7 @@ TEST_P(BundledScenario, SeekEqualsSteppingAndRunsAreDeterministic) {
 // same lines (as a multiset: CUDA orders no two threads' printf, and the
 // GPU's warps take turns their own way).
 TEST_P(BundledScenario, EndsWithTheBuffersTheGpuWrote) {
-  const fs::path file = fs::path(WS_SCENARIO_DIR) / GetParam();
+  const fs::path file = fs::path(ws::test::scenarioPath()) / GetParam();
   std::vector<fs::path> recordings;
   for (const char* name : {"hw-h100.json", "hw-h200.json"}) {
     const fs::path hw = file.parent_path() / name;

@@ -13,6 +13,7 @@
 #include <variant>
 
 #include "tests/core/collectives_util.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::test::coll {
 namespace {
@@ -44,7 +45,7 @@ class HwGolden : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(HwGolden, MatchesH100) {
   const std::string family = GetParam();
-  const std::string dir = std::string(WS_TEST_DATA) + "/hw/";
+  const std::string dir = std::string(ws::test::dataPath()) + "/hw/";
   const auto json = readFile(dir + "golden-" + family + ".json");
   if (!json) GTEST_SKIP() << "no recording " << dir << "golden-" << family << ".json";
   const auto doc = nlohmann::json::parse(*json);

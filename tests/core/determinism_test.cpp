@@ -10,6 +10,7 @@
 #include "core/scenario/scenario_io.hpp"
 #include "tests/core/golden_replay.hpp"
 #include "tests/core/test_util.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::core {
 namespace {
@@ -59,7 +60,7 @@ Trace traceOf(Engine e, std::uint64_t maxSteps) {
 
 std::vector<fs::path> bundledScenarios() {
   std::vector<fs::path> out;
-  const fs::path dir = fs::path(WS_TEST_DATA) / ".." / ".." / "scenarios";
+  const fs::path dir = fs::path(ws::test::dataPath()) / ".." / ".." / "scenarios";
   if (!fs::is_directory(dir)) return out;
   for (const auto& e : fs::recursive_directory_iterator(dir))
     // Lessons are scenarios/<lesson>/*.toml; scenarios/course.toml is the course order.
@@ -89,7 +90,7 @@ TEST(Determinism, EveryBundledScenarioTracesTheSameTwice) {
 
 TEST(Determinism, EveryGoldenKernelTracesTheSameTwiceInBothModes) {
   const auto cases =
-      test::loadGoldenFile(WS_TEST_DATA "/golden/golden-h100.json", WS_TEST_DATA "/golden/kernels.ptx", "");
+      test::loadGoldenFile(ws::test::dataPath("/golden/golden-h100.json"), ws::test::dataPath("/golden/kernels.ptx"), "");
   ASSERT_FALSE(cases.empty());
   auto program = [&] {
     auto parsed = parsePtx(test::slurp(cases.front().ptxPath), "kernels.ptx");

@@ -19,11 +19,12 @@
 #include <vector>
 
 #include "core/exec/diagnostics/diagnostic_names.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::core {
 namespace {
 
-const std::filesystem::path kIsaText = std::filesystem::path(WS_TEST_DATA) / "isa-text";
+const std::filesystem::path kIsaText = std::filesystem::path(ws::test::dataPath()) / "isa-text";
 constexpr std::string_view kJoin = " \u2026 ";  // " … "
 
 std::string collapseSpace(std::string_view s) {

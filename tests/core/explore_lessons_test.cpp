@@ -14,6 +14,7 @@
 
 #include "core/explore/explorer.hpp"
 #include "core/scenario/scenario_io.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::core {
 namespace {
@@ -28,11 +29,11 @@ bool aboutABug(const std::string& rel) {
 
 std::vector<std::string> correctLessons() {
   std::vector<std::string> out;
-  for (const auto& dir : fs::directory_iterator(WS_SCENARIO_DIR)) {
+  for (const auto& dir : fs::directory_iterator(ws::test::scenarioPath())) {
     if (!dir.is_directory()) continue;  // scenarios/course.toml
     for (const auto& f : fs::directory_iterator(dir.path()))
       if (f.path().extension() == ".toml") {
-        const std::string rel = fs::relative(f.path(), WS_SCENARIO_DIR).generic_string();
+        const std::string rel = fs::relative(f.path(), ws::test::scenarioPath()).generic_string();
         if (!aboutABug(rel)) out.push_back(rel);
       }
   }
@@ -43,7 +44,7 @@ std::vector<std::string> correctLessons() {
 class ExploreLesson : public testing::TestWithParam<std::string> {};
 
 TEST_P(ExploreLesson, NoScheduleBreaksACorrectLesson) {
-  const ScenarioLoad l = loadScenarioFile(std::string(WS_SCENARIO_DIR) + "/" + GetParam());
+  const ScenarioLoad l = loadScenarioFile(std::string(ws::test::scenarioPath()) + "/" + GetParam());
   ASSERT_TRUE(l.errors.empty() && l.prepared);
   // As `warpscope-cli explore` runs it: races checked unless the lesson says otherwise.
   PreparedScenario p = *l.prepared;

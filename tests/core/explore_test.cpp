@@ -13,6 +13,7 @@
 #include "core/scenario/scenario_io.hpp"
 #include "core/trace/history.hpp"
 #include "tests/core/test_util.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::core {
 namespace {
@@ -25,7 +26,7 @@ struct Lesson {
 };
 
 Lesson lesson(const std::string& rel) {
-  ScenarioLoad l = loadScenarioFile(std::string(WS_SCENARIO_DIR) + "/" + rel);
+  ScenarioLoad l = loadScenarioFile(std::string(ws::test::scenarioPath()) + "/" + rel);
   EXPECT_TRUE(l.errors.empty()) << rel;
   return Lesson{*l.scenario, *l.prepared};
 }

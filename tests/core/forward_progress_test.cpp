@@ -18,6 +18,7 @@
 
 #include "core/exec/diagnostics/diagnostic.hpp"
 #include "tests/core/test_util.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace {
 
@@ -34,7 +35,7 @@ std::string slurp(const std::string& path) {
 }
 
 const std::string& ptx() {
-  static const std::string text = slurp(WS_TEST_DATA "/progress/kernels.ptx");
+  static const std::string text = slurp(ws::test::dataPath("/progress/kernels.ptx"));
   return text;
 }
 
@@ -42,7 +43,7 @@ const std::string& ptx() {
 // values but for the lock order of intra_warp_lock, compared as a set).
 std::map<std::string, std::vector<int>> recorded() {
   std::map<std::string, std::vector<int>> out;
-  std::ifstream f(WS_TEST_DATA "/progress/recorded/recorded.jsonl");
+  std::ifstream f(ws::test::dataPath("/progress/recorded/recorded.jsonl"));
   for (std::string line; std::getline(f, line);) {
     const auto j = nlohmann::json::parse(line);
     if (!j.value("finished", false)) continue;

@@ -6,11 +6,12 @@
 #include <gtest/gtest.h>
 
 #include "tests/core/golden_replay.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace {
 
 std::vector<ws::test::GoldenCase> allCases() {
-  return ws::test::loadGoldenFile(WS_TEST_DATA "/golden/golden-h100.json", WS_TEST_DATA "/golden/kernels.ptx", "");
+  return ws::test::loadGoldenFile(ws::test::dataPath("/golden/golden-h100.json"), ws::test::dataPath("/golden/kernels.ptx"), "");
 }
 
 class GoldenH100 : public ::testing::TestWithParam<ws::test::GoldenCase> {};

@@ -9,6 +9,7 @@
 #include "core/trace/run_control.hpp"
 #include "tests/core/golden_replay.hpp"
 #include "tests/core/test_util.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace {
 
@@ -16,7 +17,7 @@ using ws::core::Engine;
 using ws::core::History;
 
 std::vector<ws::test::GoldenCase> sharedCases() {
-  return ws::test::loadGoldenFile(WS_TEST_DATA "/golden/golden-h100.json", WS_TEST_DATA "/golden/kernels.ptx", "");
+  return ws::test::loadGoldenFile(ws::test::dataPath("/golden/golden-h100.json"), ws::test::dataPath("/golden/kernels.ptx"), "");
 }
 
 Engine makeEngine(const ws::test::GoldenCase& c) {

@@ -21,6 +21,7 @@
 #include "core/scenario/scenario.hpp"
 #include "core/scenario/scenario_io.hpp"
 #include "tests/core/recorded_buffers.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::core {
 namespace {
@@ -33,7 +34,7 @@ constexpr std::uint64_t kStepCap = 20'000'000;
 std::vector<std::string> corpusCases() {
   std::vector<std::string> out;
   std::error_code ec;
-  for (const auto& dir : fs::directory_iterator(WS_HOPPER_CORPUS_DIR, ec))
+  for (const auto& dir : fs::directory_iterator(ws::test::dataPath("/hopper"), ec))
     if (dir.is_directory(ec) && fs::exists(dir.path() / "hw-h200.json", ec)) out.push_back(dir.path().filename().string());
   std::sort(out.begin(), out.end());
   return out;
@@ -43,7 +44,7 @@ TEST(HopperCorpus, HasTheCasesAndTheirFiles) {
   const std::vector<std::string> cases = corpusCases();
   EXPECT_GE(cases.size(), 34u);
   for (const std::string& c : cases) {
-    const fs::path d = fs::path(WS_HOPPER_CORPUS_DIR) / c;
+    const fs::path d = fs::path(ws::test::dataPath("/hopper")) / c;
     for (const char* f : {"kernel.cu", "kernel.ptx", "scenario.toml", "hw-h200.json"})
       EXPECT_TRUE(fs::exists(d / f)) << c << " has no " << f;
     std::ifstream in(d / "hw-h200.json");
@@ -66,7 +67,7 @@ class HopperCase : public ::testing::TestWithParam<CaseAndMode> {};
 
 TEST_P(HopperCase, EndsWithTheBuffersTheH200Wrote) {
   const auto& [name, mode] = GetParam();
-  const fs::path dir = fs::path(WS_HOPPER_CORPUS_DIR) / name;
+  const fs::path dir = fs::path(ws::test::dataPath("/hopper")) / name;
   ScenarioLoad load = loadScenarioFile((dir / "scenario.toml").string());
   std::string errors;
   for (const LoadError& e : load.errors) errors += e.str() + "\n";
@@ -107,7 +108,7 @@ GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(HopperCase);
 std::vector<std::string> faultingCases() {
   std::vector<std::string> out;
   std::error_code ec;
-  for (const auto& dir : fs::directory_iterator(fs::path(WS_HOPPER_CORPUS_DIR) / "faulting", ec))
+  for (const auto& dir : fs::directory_iterator(fs::path(ws::test::dataPath("/hopper")) / "faulting", ec))
     if (dir.is_directory(ec) && fs::exists(dir.path() / "scenario.toml", ec)) out.push_back(dir.path().filename().string());
   std::sort(out.begin(), out.end());
   return out;
@@ -117,7 +118,7 @@ class HopperFaultCase : public ::testing::TestWithParam<CaseAndMode> {};
 
 TEST_P(HopperFaultCase, StopsWithTheRuleTheH200Faulted) {
   const auto& [name, mode] = GetParam();
-  const fs::path dir = fs::path(WS_HOPPER_CORPUS_DIR) / "faulting" / name;
+  const fs::path dir = fs::path(ws::test::dataPath("/hopper")) / "faulting" / name;
   std::ifstream err(dir / "hw-h200-error.txt");
   const std::string recorded((std::istreambuf_iterator<char>(err)), std::istreambuf_iterator<char>());
   ASSERT_NE(recorded.find("an illegal instruction was encountered"), std::string::npos) << recorded;

@@ -14,6 +14,7 @@
 #include "core/ptx/parser.hpp"
 #include "tests/core/golden_replay.hpp"
 #include "tests/core/test_util.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace fs = std::filesystem;
 
@@ -210,7 +211,7 @@ std::shared_ptr<const core::MufuTables> mufuTables() {
   // Each table is read when a test first runs an instruction that needs it
   // (most replays never do), as the front ends load them.
   static const std::shared_ptr<const core::MufuTables> kTables =
-      core::mufuTablesFrom(std::string(WS_ASSETS_DIR) + "/mufu");
+      core::mufuTablesFrom(std::string(ws::test::assetsPath()) + "/mufu");
   return kTables;
 }
 

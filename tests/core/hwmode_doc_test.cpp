@@ -10,6 +10,7 @@
 
 #include "tests/core/golden_replay.hpp"
 #include "tests/core/hwmode_matrix.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::test {
 namespace {
@@ -39,7 +40,7 @@ TEST(HwmodeDoc, TableMatchesTheRecordings) {
     }
   }
   // What the page says.
-  const std::string doc = slurp(std::string(WS_TEST_DATA) + "/../../docs/hardware-mode.md");
+  const std::string doc = slurp(std::string(ws::test::dataPath()) + "/../../docs/hardware-mode.md");
   const auto b = doc.find("<!-- hwmode-table begin -->"), e = doc.find("<!-- hwmode-table end -->");
   ASSERT_NE(b, std::string::npos);
   ASSERT_NE(e, std::string::npos);

@@ -14,11 +14,12 @@
 
 #include "core/exec/diagnostics/diagnostic.hpp"
 #include "tests/core/hwmode_matrix.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::test {
 namespace {
 
-const std::string kDir = WS_TEST_DATA "/hwmode_extra/f2_probe";
+const std::string kDir = ws::test::dataPath("/hwmode_extra/f2_probe");
 constexpr std::size_t kOutWords = 512;  // what record.sh gave each launch
 
 nlohmann::json readJson(const std::string& path) {

@@ -6,12 +6,13 @@
 #include <sstream>
 
 #include "tests/core/golden_replay.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::test {
 namespace {
 
-const std::string kDir = WS_TEST_DATA "/hwmode";
-const std::string kExtraDir = WS_TEST_DATA "/hwmode_extra";
+const std::string kDir = ws::test::dataPath("/hwmode");
+const std::string kExtraDir = ws::test::dataPath("/hwmode_extra");
 
 }  // namespace
 

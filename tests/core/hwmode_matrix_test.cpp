@@ -16,6 +16,7 @@
 
 #include "core/exec/diagnostics/diagnostic.hpp"
 #include "tests/core/hwmode_matrix.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::test {
 namespace {
@@ -172,7 +173,7 @@ INSTANTIATE_TEST_SUITE_P(Recorded, HwmodeExtra, ::testing::ValuesIn(extraCases()
 TEST(HwmodeMatrixData, EveryExtraTestIsCovered) {
   std::set<std::string> planned, seen;
   for (const char* module : {"hwmode_extra", "hwmode_extra2"})
-    for (const auto& [name, t] : planTests(WS_TEST_DATA "/hwmode_extra", module)) planned.insert(name);
+    for (const auto& [name, t] : planTests(ws::test::dataPath("/hwmode_extra"), module)) planned.insert(name);
   ASSERT_EQ(planned.size(), 12u);
   for (const MatrixCase& mc : extraCases()) seen.insert(mc.hw.name());
   EXPECT_EQ(seen, planned);

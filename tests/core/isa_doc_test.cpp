@@ -9,11 +9,12 @@
 
 #include "core/isa/isa.hpp"
 #include "tests/core/ptx_test_util.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::core {
 namespace {
 
-constexpr const char* kDocPath = WS_TEST_DATA "/../../docs/isa.md";
+const std::string kDocPath = ws::test::dataPath("/../../docs/isa.md");
 
 TEST(IsaDoc, CheckedInPageIsCurrent) {
   std::string page = isaMarkdown();

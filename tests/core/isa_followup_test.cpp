@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "tests/core/hw_recording.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace {
 
@@ -21,7 +22,7 @@ TEST_P(IsaFollowup, MatchesTheH100) {
   ws::test::expectReplays(c, [&](std::size_t word) { return fmt::format("row {} thread {}", word / threads, word % threads); });
 }
 
-INSTANTIATE_TEST_SUITE_P(H100, IsaFollowup, ::testing::ValuesIn(ws::test::loadHwCases(WS_TEST_DATA "/isa-followup")),
+INSTANTIATE_TEST_SUITE_P(H100, IsaFollowup, ::testing::ValuesIn(ws::test::loadHwCases(ws::test::dataPath("/isa-followup"))),
                          [](const auto& p) { return p.param.label; });
 
 }  // namespace

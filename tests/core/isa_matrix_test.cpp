@@ -19,12 +19,13 @@
 #include "tests/core/golden_replay.hpp"
 #include "tests/core/hw_recording.hpp"
 #include "tests/core/isa_approx_bounds.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace {
 
 using ws::test::HwCase;
 
-constexpr const char* kDir = WS_TEST_DATA "/isa";
+const std::string kDir = ws::test::dataPath("/isa");
 
 // One form of forms.json: where its results lie and where its operands come from.
 struct Form {

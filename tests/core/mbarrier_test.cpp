@@ -14,6 +14,7 @@
 #include "core/trace/history.hpp"
 #include "tests/core/golden_replay.hpp"
 #include "tests/core/test_util.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace {
 
@@ -491,8 +492,8 @@ class HwMbarrier : public ::testing::TestWithParam<ws::test::GoldenCase> {};
 TEST_P(HwMbarrier, MatchesTheH100) { ws::test::replayGolden(GetParam()); }
 
 INSTANTIATE_TEST_SUITE_P(Recorded, HwMbarrier,
-                         ::testing::ValuesIn(ws::test::loadGoldenFile(WS_TEST_DATA "/hw/golden-mbarrier.json",
-                                                                      WS_TEST_DATA "/hw/mbarrier.ptx", "")),
+                         ::testing::ValuesIn(ws::test::loadGoldenFile(ws::test::dataPath("/hw/golden-mbarrier.json"),
+                                                                      ws::test::dataPath("/hw/mbarrier.ptx"), "")),
                          [](const auto& p) { return p.param.label; });
 
 }  // namespace

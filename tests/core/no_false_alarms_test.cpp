@@ -11,6 +11,7 @@
 #include "core/exec/diagnostics/diagnostic_names.hpp"
 #include "tests/core/golden_replay.hpp"
 #include "tests/core/test_util.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::test {
 namespace {
@@ -26,7 +27,7 @@ std::vector<std::uint32_t> input() {
 // Runs `entry` as one block of 64 threads in both modes and returns the out
 // words of each run (66: one per thread, two after them), with no diagnostic.
 std::vector<std::vector<std::uint32_t>> runClean(const std::string& entry) {
-  const std::string ptx = slurp(WS_TEST_DATA "/no-false-alarms/kernels.ptx");
+  const std::string ptx = slurp(ws::test::dataPath("/no-false-alarms/kernels.ptx"));
   std::vector<std::vector<std::uint32_t>> outs;
   for (const core::ExecMode mode : {core::ExecMode::Strict, core::ExecMode::Hardware}) {
     core::LaunchConfig cfg;

@@ -11,6 +11,7 @@
 #include <random>
 
 #include "tests/core/ptx_test_util.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::core {
 namespace {
@@ -19,7 +20,7 @@ using test::parseOk;
 using test::readFile;
 
 const std::string& goldenKernels() {
-  static const std::string s = readFile(WS_TEST_DATA "/golden/kernels.ptx");
+  static const std::string s = readFile(ws::test::dataPath("/golden/kernels.ptx"));
   return s;
 }
 
@@ -190,7 +191,7 @@ TEST(ParserNvcc, GoldenKernels) {
 }
 
 TEST(ParserNvcc, FeaturesModule) {
-  std::string text = readFile(WS_TEST_DATA "/ptx/features.ptx");
+  std::string text = readFile(ws::test::dataPath("/ptx/features.ptx"));
   Program p = parseOk(text);
   checkConsistent(p);
   ASSERT_EQ(p.functions.size(), 2u);
@@ -267,7 +268,7 @@ TEST(ParserNvcc, FeaturesModule) {
 // printf as nvcc lowers it: a call to the system function vprintf, which the
 // module only declares; the engine runs it (core/exec/control/syscalls.cpp).
 TEST(ParserNvcc, CallToVprintfIsASystemCall) {
-  std::string text = readFile(WS_TEST_DATA "/ptx/printf.ptx");
+  std::string text = readFile(ws::test::dataPath("/ptx/printf.ptx"));
   ParseResult r = parsePtx(text, "printf.ptx");
   ASSERT_TRUE(r.ok()) << r.errors.front().str();
   EXPECT_TRUE(r.program->warnings.empty()) << r.program->warnings[0].str();
@@ -284,7 +285,7 @@ TEST(ParserNvcc, CallToVprintfIsASystemCall) {
 // Any other function the module only declares (of another module, linked by
 // nvlink): the module loads with a warning, a run stops where it is called.
 TEST(ParserNvcc, CallToPrototypeOnlyFunctionLoadsWithAWarning) {
-  std::string text = readFile(WS_TEST_DATA "/ptx/printf.ptx");
+  std::string text = readFile(ws::test::dataPath("/ptx/printf.ptx"));
   for (std::size_t at; (at = text.find("vprintf")) != std::string::npos;) text.replace(at, 7, "logline");
   ParseResult r = parsePtx(text, "printf.ptx");
   ASSERT_TRUE(r.ok()) << r.errors.front().str();
@@ -302,7 +303,7 @@ TEST(ParserNvcc, EveryRecordedHardwareModuleLoads) {
   // accepted failure is an instruction the table does not have (the parser
   // must then name it); anything else is a parser bug.
   int loaded = 0;
-  for (const auto& e : std::filesystem::directory_iterator(WS_TEST_DATA "/hw")) {
+  for (const auto& e : std::filesystem::directory_iterator(ws::test::dataPath("/hw"))) {
     if (e.path().extension() != ".ptx") continue;
     std::string text = readFile(e.path().string());
     ParseResult r = parsePtx(text, e.path().filename().string());

@@ -10,6 +10,7 @@
 #include "core/ptx/coverage.hpp"
 #include "tests/core/ptx_test_util.hpp"
 #include "tests/core/test_util.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::test {
 namespace {
@@ -170,7 +171,7 @@ CALL:
 TEST(Unsupported, IndirectCallsThroughAFunctionTableRun) {
   // nvcc output: a .global table initialized with function addresses, a
   // .callprototype and `call (rv), %rd, (args), prototype`.
-  const std::string ptx = readFile(WS_TEST_DATA "/ptx/indirect.ptx");
+  const std::string ptx = readFile(ws::test::dataPath("/ptx/indirect.ptx"));
   Program p = parseOk(ptx);
   EXPECT_TRUE(p.unsupported.empty());
   ASSERT_FALSE(p.relocations.empty());
@@ -317,7 +318,7 @@ TEST(Calls, RecursiveDeviceFunctionsRun) {
   cfg.buffers.push_back({"in", toBytes(in)});
   cfg.buffers.push_back({"out", std::vector<std::uint8_t>(256, 0)});
   cfg.params = {core::ParamValue::buf(0), core::ParamValue::buf(1)};
-  auto run = runPtx(readFile(WS_TEST_DATA "/ptx/recursion.ptx"), cfg, {}, 5'000'000);
+  auto run = runPtx(readFile(ws::test::dataPath("/ptx/recursion.ptx")), cfg, {}, 5'000'000);
   ASSERT_EQ(run.error, "");
   EXPECT_EQ(run.result.stop, core::StopReason::Finished);
   const auto out = run.words(1);

@@ -10,6 +10,7 @@
 
 #include "core/exec/control/device_printf.hpp"
 #include "tests/core/hw_recording.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::test {
 namespace {
@@ -102,7 +103,7 @@ TEST_P(Printf, PrintsAsTheH100) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Recorded, Printf, ::testing::ValuesIn(loadHwCases(WS_TEST_DATA "/printf")),
+INSTANTIATE_TEST_SUITE_P(Recorded, Printf, ::testing::ValuesIn(loadHwCases(ws::test::dataPath("/printf"))),
                          [](const auto& p) { return p.param.label; });
 
 // The device's grammar on its own: what each spec copies and returns.

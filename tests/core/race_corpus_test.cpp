@@ -26,11 +26,12 @@
 #include "tests/core/golden_replay.hpp"
 #include "tests/core/hw_recording.hpp"
 #include "tests/core/test_util.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace {
 
 using namespace ws;
-const std::string kDir = WS_TEST_DATA "/races";
+const std::string kDir = ws::test::dataPath("/races");
 
 struct Kernel {
   std::string entry, expect, between, twinOf;  // expect "": no diagnostic at all

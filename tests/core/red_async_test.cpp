@@ -15,6 +15,7 @@
 #include "core/exec/async/mbarrier_object.hpp"
 #include "tests/core/golden_replay.hpp"
 #include "tests/core/test_util.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace {
 
@@ -323,8 +324,8 @@ class HwRedAsync : public ::testing::TestWithParam<ws::test::GoldenCase> {};
 TEST_P(HwRedAsync, MatchesTheH100) { ws::test::replayGolden(GetParam()); }
 
 INSTANTIATE_TEST_SUITE_P(Recorded, HwRedAsync,
-                         ::testing::ValuesIn(ws::test::loadGoldenFile(WS_TEST_DATA "/hw/golden-redasync.json",
-                                                                      WS_TEST_DATA "/hw/redasync.ptx", "")),
+                         ::testing::ValuesIn(ws::test::loadGoldenFile(ws::test::dataPath("/hw/golden-redasync.json"),
+                                                                      ws::test::dataPath("/hw/redasync.ptx"), "")),
                          [](const auto& p) { return p.param.label; });
 
 }  // namespace

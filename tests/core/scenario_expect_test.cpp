@@ -10,6 +10,7 @@
 #include "core/scenario/expectations.hpp"
 #include "core/scenario/random.hpp"
 #include "tests/core/scenario_test_util.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::core {
 namespace {
@@ -235,7 +236,7 @@ TEST(ScenarioExpect, StopReason) {
 }
 
 TEST(ScenarioDocs, ExamplesInTheFormatPageLoad) {
-  std::ifstream f(std::string(WS_TEST_DATA) + "/../../docs/scenario-format.md");
+  std::ifstream f(std::string(ws::test::dataPath()) + "/../../docs/scenario-format.md");
   ASSERT_TRUE(f) << "docs/scenario-format.md not found";
   std::stringstream ss;
   ss << f.rdbuf();
@@ -260,7 +261,7 @@ TEST(ScenarioDocs, ExamplesInTheFormatPageLoad) {
 }
 
 TEST(ScenarioDocs, FormatPageListsEveryDiagnosticKind) {
-  std::ifstream f(std::string(WS_TEST_DATA) + "/../../docs/scenario-format.md");
+  std::ifstream f(std::string(ws::test::dataPath()) + "/../../docs/scenario-format.md");
   ASSERT_TRUE(f);
   std::stringstream ss;
   ss << f.rdbuf();

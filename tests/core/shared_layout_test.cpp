@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/core/hw_recording.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace {
 
@@ -11,7 +12,7 @@ class SharedLayoutH100 : public ::testing::TestWithParam<ws::test::HwCase> {};
 
 TEST_P(SharedLayoutH100, MatchesTheH100) { ws::test::expectReplays(GetParam()); }
 
-INSTANTIATE_TEST_SUITE_P(Recorded, SharedLayoutH100, ::testing::ValuesIn(ws::test::loadHwCases(WS_TEST_DATA "/smem")),
+INSTANTIATE_TEST_SUITE_P(Recorded, SharedLayoutH100, ::testing::ValuesIn(ws::test::loadHwCases(ws::test::dataPath("/smem"))),
                          [](const auto& p) { return p.param.label; });
 
 }  // namespace

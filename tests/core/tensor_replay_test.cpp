@@ -14,6 +14,7 @@
 
 #include "tests/core/golden_replay.hpp"
 #include "tests/core/hw_recording.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace {
 
@@ -25,7 +26,7 @@ const json& cases(const std::string& file) {
   static std::mutex mu;
   std::lock_guard lock(mu);
   auto it = docs.find(file);
-  if (it == docs.end()) it = docs.emplace(file, json::parse(ws::test::slurp(WS_TEST_DATA "/tensor/" + file))).first;
+  if (it == docs.end()) it = docs.emplace(file, json::parse(ws::test::slurp(ws::test::dataPath("/tensor/") + file))).first;
   return it->second;
 }
 
@@ -84,7 +85,7 @@ TEST_P(Tensor, MatchesTheH100) {
   ws::test::expectReplays(c, [&](std::size_t i) { return describeWord(e, i); });
 }
 
-INSTANTIATE_TEST_SUITE_P(Corpus, Tensor, ::testing::ValuesIn(ws::test::loadHwCases(WS_TEST_DATA "/tensor")),
+INSTANTIATE_TEST_SUITE_P(Corpus, Tensor, ::testing::ValuesIn(ws::test::loadHwCases(ws::test::dataPath("/tensor"))),
                          [](const auto& p) { return p.param.label; });
 
 }  // namespace

@@ -22,6 +22,7 @@
 #include "core/ptx/parser.hpp"
 #include "tests/core/golden_replay.hpp"
 #include "tests/core/hw_recording.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::core {
 namespace {
@@ -138,7 +139,7 @@ void expectSameAsGeneralPath(const std::string& dir) {
 
 class UniformStepCorpus : public ::testing::TestWithParam<const char*> {};
 
-TEST_P(UniformStepCorpus, EndsAsOnTheGeneralPath) { expectSameAsGeneralPath(std::string(WS_TEST_DATA "/") + GetParam()); }
+TEST_P(UniformStepCorpus, EndsAsOnTheGeneralPath) { expectSameAsGeneralPath(std::string(ws::test::dataPath("/")) + GetParam()); }
 
 INSTANTIATE_TEST_SUITE_P(Folders, UniformStepCorpus,
                          ::testing::Values("realworld", "realworld2", "coop", "tensor", "smem", "isa", "isa-followup",

@@ -11,10 +11,11 @@
 
 #include "tests/core/golden_replay.hpp"
 #include "tests/core/hw_recording.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace {
 
-constexpr const char* kDir = WS_TEST_DATA "/video";
+const std::string kDir = ws::test::dataPath("/video");
 
 class VideoMatrix : public ::testing::TestWithParam<ws::test::HwCase> {};
 

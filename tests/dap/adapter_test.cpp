@@ -9,11 +9,12 @@
 
 #include "app/dap/launch_args.hpp"
 #include "app/dap/warp_scope.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::dap {
 namespace {
 
-const std::string kLesson = std::string(WS_SOURCE_DIR) + "/scenarios/shfl-bfly-warp-sum/scenario.toml";
+const std::string kLesson = std::string(ws::test::sourcePath()) + "/scenarios/shfl-bfly-warp-sum/scenario.toml";
 
 // An adapter whose messages are kept; request() answers with the response.
 struct Client {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "fuzz/fuzz_entries.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace {
 
@@ -35,8 +36,8 @@ using Entry = std::string (*)(std::string_view);
 
 void replay(const std::string& target, Entry entry) {
   std::size_t n = 0;
-  for (const fs::path& dir : {fs::path(WS_TEST_DATA) / "fuzz-regressions" / target,
-                              fs::path(WS_SOURCE_DIR) / "fuzz" / "seeds" / target}) {
+  for (const fs::path& dir : {fs::path(ws::test::dataPath()) / "fuzz-regressions" / target,
+                              fs::path(ws::test::sourcePath()) / "fuzz" / "seeds" / target}) {
     for (const fs::path& p : filesIn(dir)) {
       SCOPED_TRACE(p.string());
       EXPECT_EQ(entry(slurp(p)), "");

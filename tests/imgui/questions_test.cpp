@@ -7,11 +7,12 @@
 #include "app/imgui/viewer.hpp"
 #include "tests/imgui/headless.hpp"
 #include "ui/session/session.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::imgui {
 namespace {
 
-const std::string kQuiz = WS_TEST_DATA "/lesson/questions.toml";
+const std::string kQuiz = ws::test::dataPath("/lesson/questions.toml");
 
 TEST(ImguiQuestions, AskedCheckedAndRevealed) {
   test::Headless h;

@@ -10,6 +10,7 @@
 #include "tests/core/race_diagnostic.hpp"
 #include "tests/imgui/headless.hpp"
 #include "ui/session/session.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::imgui {
 namespace {
@@ -18,8 +19,8 @@ TEST(ImguiRace, CanvasDrawsTheRaceAndF8GoesToItsAccesses) {
   test::Headless h;
   Viewer v(Settings{}, h.fonts, 1.0f);
   ui::LaunchRequest in;
-  in.path = WS_TEST_DATA "/imgui/shfl-snippet/scenario.toml";
-  in.allowFiles.push_back(WS_TEST_DATA);
+  in.path = ws::test::dataPath("/imgui/shfl-snippet/scenario.toml");
+  in.allowFiles.push_back(ws::test::dataPath());
   ASSERT_TRUE(v.open(in)) << v.error();
   h.frame(v);
   ui::Session& s = *v.session();

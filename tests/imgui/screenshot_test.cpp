@@ -12,6 +12,7 @@
 #include <stb_image.h>
 
 #include "ui/scene/theme.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace {
 namespace fs = std::filesystem;
@@ -41,7 +42,7 @@ Image load(const fs::path& p) {
 
 int shoot(const std::string& args, const fs::path& png, const fs::path& log) {
   const std::string cmd = "XDG_CONFIG_HOME=" + (png.parent_path() / "config").string() +
-                          " " WS_WITH_XVFB " " WS_IMGUI_PATH " " + args + " --screenshot " +
+                          " " + ws::test::withXvfbPath() + " " + ws::test::imguiPath() + " " + args + " --screenshot " +
                           png.string() + " > " + log.string() + " 2>&1";
   return std::system(cmd.c_str());
 }
@@ -52,7 +53,7 @@ TEST(ImguiScreenshot, LaneViewAfterSteps) {
   fs::remove_all(dir);
   fs::create_directories(dir);
   const fs::path png = dir / "shfl-step1.png";
-  const int rc = shoot(std::string(WS_TEST_DATA "/imgui/shfl-snippet/scenario.toml") +
+  const int rc = shoot(std::string(ws::test::dataPath("/imgui/shfl-snippet/scenario.toml")) +
                            " --step 1 --size 1400x900 --scale 1 --theme light",
                        png, dir / "log.txt");
   ASSERT_EQ(rc, 0) << std::ifstream(dir / "log.txt").rdbuf();
@@ -84,7 +85,7 @@ TEST(ImguiScreenshot, DarkThemeAndBadInput) {
   fs::remove_all(dir);
   fs::create_directories(dir);
   const fs::path png = dir / "two-warps.png";
-  ASSERT_EQ(shoot(std::string(WS_TEST_DATA "/imgui/two-warps/scenario.toml") + " --step 4 --size 1280x800 --theme dark",
+  ASSERT_EQ(shoot(std::string(ws::test::dataPath("/imgui/two-warps/scenario.toml")) + " --step 4 --size 1280x800 --theme dark",
                   png, dir / "log.txt"),
             0)
       << std::ifstream(dir / "log.txt").rdbuf();
@@ -105,7 +106,7 @@ TEST(ImguiScreenshot, NarrationFlowsInTheNotesPanel) {
   fs::remove_all(dir);
   fs::create_directories(dir);
   const fs::path png = dir / "bfly-narration.png";
-  ASSERT_EQ(shoot(std::string(WS_TEST_DATA "/../../scenarios/shfl-bfly-warp-sum/scenario.toml") +
+  ASSERT_EQ(shoot(std::string(ws::test::dataPath("/../../scenarios/shfl-bfly-warp-sum/scenario.toml")) +
                       " --step 15 --size 1600x1000 --scale 1 --theme light",
                   png, dir / "log.txt"),
             0)

@@ -13,24 +13,25 @@
 #include "tests/imgui/headless.hpp"
 #include "ui/lesson/gallery.hpp"
 #include "ui/session/session.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::imgui {
 namespace {
 
-const std::string kSnippet = WS_TEST_DATA "/imgui/shfl-snippet/scenario.toml";
+const std::string kSnippet = ws::test::dataPath("/imgui/shfl-snippet/scenario.toml");
 
 ui::LaunchRequest input(const std::string& path) {
   ui::LaunchRequest o;
   o.path = path;
   // The test scenarios share tests/data/golden's kernels: allowed explicitly,
   // as a user allows a folder with --allow-files.
-  o.allowFiles.push_back(WS_TEST_DATA);
+  o.allowFiles.push_back(ws::test::dataPath());
   return o;
 }
 
 std::vector<ui::GalleryEntry> allScenarios() {
   auto entries = ui::listGallery(ui::bundledScenarioDir());
-  for (auto& e : ui::listGallery(WS_TEST_DATA "/imgui")) entries.push_back(std::move(e));
+  for (auto& e : ui::listGallery(ws::test::dataPath("/imgui"))) entries.push_back(std::move(e));
   return entries;
 }
 
@@ -219,7 +220,7 @@ TEST(ImguiViewer, OpensPtxWithLaunchOptionsAndReportsBadInput) {
     std::fputs("]}", f);
     std::fclose(f);
   }
-  ui::LaunchRequest o = input(WS_TEST_DATA "/golden/kernels.ptx");
+  ui::LaunchRequest o = input(ws::test::dataPath("/golden/kernels.ptx"));
   EXPECT_FALSE(v.open(o));  // several entries: one must be chosen
   EXPECT_NE(v.error().find("choose one with --entry"), std::string::npos) << v.error();
   h.frame(v);  // the error window draws
@@ -250,7 +251,7 @@ TEST(ImguiViewer, LaunchFormOpensAPtxFileAsTheCliWould) {
   test::Headless h;
   Viewer v(Settings{}, h.fonts, 1.0f);
   LaunchForm form;
-  form.setModule(WS_TEST_DATA "/golden/kernels.ptx");
+  form.setModule(ws::test::dataPath("/golden/kernels.ptx"));
   EXPECT_TRUE(form.error().empty()) << form.error();
   ASSERT_GE(form.entries().size(), 5u);
   ASSERT_TRUE(form.chooseEntry("pub_shfl_modes"));
@@ -276,7 +277,7 @@ TEST(ImguiViewer, LaunchFormOpensAPtxFileAsTheCliWould) {
   h.frame(v);
 
   LaunchForm broken;
-  broken.setModule(WS_TEST_DATA "/missing.ptx");
+  broken.setModule(ws::test::dataPath("/missing.ptx"));
   EXPECT_NE(broken.error().find("missing.ptx"), std::string::npos) << broken.error();
   EXPECT_TRUE(broken.entries().empty());
 }
@@ -293,7 +294,7 @@ TEST(ImguiViewer, CtrlOOpensTheFilePickerWhichOpensAScenario) {
   io.KeysDown[GLFW_KEY_O] = false;
   io.KeyCtrl = false;
   EXPECT_TRUE(v.fileBrowser().isOpen());
-  EXPECT_EQ(v.fileBrowser().dir(), std::filesystem::weakly_canonical(WS_TEST_DATA "/imgui/shfl-snippet").string());
+  EXPECT_EQ(v.fileBrowser().dir(), std::filesystem::weakly_canonical(ws::test::dataPath("/imgui/shfl-snippet")).string());
   for (int i = 0; i < 3; ++i) h.frame(v);  // the picker draws over the panels
   EXPECT_TRUE(v.fileBrowser().isOpen());
 }

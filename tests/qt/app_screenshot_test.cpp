@@ -15,6 +15,7 @@
 #include <set>
 
 #include "ui/scene/theme.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace {
 namespace fs = std::filesystem;
@@ -34,7 +35,7 @@ Shot screenshot(const QString& scenario, const QString& until, const std::string
   QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
   env.remove("QT_QPA_PLATFORM");  // the real X server this time
   p.setProcessEnvironment(env);
-  p.start(WS_WITH_XVFB, {"-s", "1600x1000x24", WS_APP_PATH, "--no-settings", scenario, "--until", until, "--screenshot",
+  p.start(QString::fromStdString(ws::test::withXvfbPath()), {"-s", "1600x1000x24", QString::fromStdString(ws::test::appPath()), "--no-settings", scenario, "--until", until, "--screenshot",
                          win, "--canvas-screenshot", can});
   EXPECT_TRUE(p.waitForFinished(120'000));
   EXPECT_EQ(p.exitCode(), 0) << p.readAllStandardError().toStdString();
@@ -62,7 +63,7 @@ double inked(const QImage& img, const ws::ui::Color& bg) {
 
 TEST(AppScreenshot, ShuffleButterflyStep) {
   if (!hasXvfb()) GTEST_SKIP() << "Xvfb is not installed";
-  const Shot s = screenshot(WS_TEST_DATA "/qt/shfl-bfly.toml", "shfl.sync.bfly", "bfly");
+  const Shot s = screenshot(QString::fromStdString(ws::test::dataPath("/qt/shfl-bfly.toml")), "shfl.sync.bfly", "bfly");
   ASSERT_FALSE(s.window.isNull());
   ASSERT_FALSE(s.canvas.isNull());
   EXPECT_GE(s.window.width(), 1200);
@@ -74,7 +75,7 @@ TEST(AppScreenshot, ShuffleButterflyStep) {
 
 TEST(AppScreenshot, RedAsyncClusterStep) {
   if (!hasXvfb()) GTEST_SKIP() << "Xvfb is not installed";
-  const Shot s = screenshot(WS_TEST_DATA "/qt/red-async.toml", "red.async", "red-async");
+  const Shot s = screenshot(QString::fromStdString(ws::test::dataPath("/qt/red-async.toml")), "red.async", "red-async");
   ASSERT_FALSE(s.canvas.isNull());
   const ws::ui::Theme t = ws::ui::builtinTheme("light");
   EXPECT_GT(inked(s.canvas, t.background), 0.03);
@@ -92,7 +93,7 @@ void runWithoutDisplay(QProcess& p, const QStringList& args) {
   QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
   for (const char* v : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) env.remove(v);
   p.setProcessEnvironment(env);
-  p.start(WS_APP_PATH, args);
+  p.start(QString::fromStdString(ws::test::appPath()), args);
   EXPECT_TRUE(p.waitForFinished(60'000));
 }
 
@@ -115,7 +116,7 @@ TEST(AppWithoutDisplay, HelpAndScreenshotsStillWork) {
   const QString png = QString::fromStdString((fs::temp_directory_path() / "ws_no_display.png").string());
   QFile::remove(png);
   QProcess shot;
-  runWithoutDisplay(shot, {"--no-settings", QStringLiteral(WS_TEST_DATA "/../../scenarios/shfl-bfly-warp-sum/scenario.toml"),
+  runWithoutDisplay(shot, {"--no-settings", QString::fromStdString(ws::test::dataPath("/../../scenarios/shfl-bfly-warp-sum/scenario.toml")),
                            "--screenshot", png});
   EXPECT_EQ(shot.exitCode(), 0) << shot.readAllStandardError().toStdString();
   const QImage img(png);
@@ -129,7 +130,7 @@ TEST(AppWithoutDisplay, HelpAndScreenshotsStillWork) {
 TEST(AppWithoutDisplay, LaunchesAPtxFileFromTheCommandLine) {
   const QString png = QString::fromStdString((fs::temp_directory_path() / "ws_ptx_launch.png").string());
   QFile::remove(png);
-  const QStringList launch = {"--no-settings", QStringLiteral(WS_TEST_DATA "/golden/kernels.ptx"), "--entry",
+  const QStringList launch = {"--no-settings", QString::fromStdString(ws::test::dataPath("/golden/kernels.ptx")), "--entry",
                               "pub_shfl_modes", "--buffer", "iota:32", "--buffer", "zeros:256", "--mode", "hardware",
                               "--one-warp"};
   QProcess shot;

@@ -17,6 +17,7 @@
 #include "app/qt/main_window.hpp"
 #include "app/qt/widgets/timeline_bar.hpp"
 #include "tests/ui/scheduled_session.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::qt {
 namespace {
@@ -40,7 +41,7 @@ TEST(QtForcedSwitch, TimelineBarPaintsTheSwitchWhereItWasForced) {
   w.resize(1400, 900);
   w.show();
   ASSERT_TRUE(QTest::qWaitForWindowExposed(&w));
-  ASSERT_TRUE(w.openPath(WS_TEST_DATA "/qt/shfl-bfly.toml"));
+  ASSERT_TRUE(w.openPath(QString::fromStdString(ws::test::dataPath("/qt/shfl-bfly.toml"))));
   w.host()->replaceSession(ws::test::scheduledSession());
   ui::Session& s = *w.session();
   TimelineBar* bar = w.timeline();

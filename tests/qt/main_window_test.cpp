@@ -35,12 +35,13 @@
 #include "app/qt/widgets/focus_bar.hpp"
 #include "app/qt/widgets/timeline_bar.hpp"
 #include "ui/lesson/gallery.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::qt {
 namespace {
 namespace fs = std::filesystem;
 
-const QString kBfly = WS_TEST_DATA "/qt/shfl-bfly.toml";
+const QString kBfly = QString::fromStdString(ws::test::dataPath("/qt/shfl-bfly.toml"));
 
 fs::path tempDir(const std::string& name) {
   const fs::path d = fs::temp_directory_path() / name;
@@ -200,7 +201,7 @@ TEST(MainWindow, EditingARegisterRecomputesTheFuture) {
 
 TEST(MainWindow, SaveAndReopenAtTheSameStep) {
   const fs::path dir = tempDir("ws_qt_save");
-  fs::copy_file(WS_TEST_DATA "/qt/shfl-bfly.toml", dir / "bfly.toml");
+  fs::copy_file(ws::test::dataPath("/qt/shfl-bfly.toml"), dir / "bfly.toml");
   const QString path = QString::fromStdString((dir / "bfly.toml").string());
   int line = 0;
   {
@@ -255,10 +256,10 @@ TEST(MainWindow, AsksBeforeAScenarioReadsFilesOutsideItsFolder) {
   const fs::path root = tempDir("ws_qt_allow");
   fs::create_directories(root / "lesson");
   fs::create_directories(root / "elsewhere");
-  fs::copy_file(WS_TEST_DATA "/qt/red_async.ptx", root / "elsewhere" / "k.ptx");
+  fs::copy_file(ws::test::dataPath("/qt/red_async.ptx"), root / "elsewhere" / "k.ptx");
   std::string text;
   {
-    std::ifstream in(WS_TEST_DATA "/qt/red-async.toml");
+    std::ifstream in(ws::test::dataPath("/qt/red-async.toml"));
     text.assign(std::istreambuf_iterator<char>(in), {});
   }
   const std::string from = "ptx_file = \"red_async.ptx\"";
@@ -331,7 +332,7 @@ TEST(MainWindow, ThemesAndDocksAreRestorable) {
 
 TEST(MainWindow, LongRunsGoInChunksAndStopAnswers) {
   Window t;
-  ASSERT_TRUE(t.w.openPath(WS_TEST_DATA "/qt/red-async.toml"));
+  ASSERT_TRUE(t.w.openPath(QString::fromStdString(ws::test::dataPath("/qt/red-async.toml"))));
   t.w.runController()->driver().setChunk(5);
   t.key(Qt::Key_F5);
   // The first chunk ran; the rest waits for timer ticks, so the window stays responsive.
@@ -396,7 +397,7 @@ std::shared_ptr<bool> fillLaunchDialog(std::function<void(QDialog&)> more) {
 TEST(MainWindow, ConsoleShowsWhatTheKernelPrinted) {
   Window t;
   ui::LaunchRequest r;
-  r.path = WS_TEST_DATA "/printf/printf.ptx";
+  r.path = ws::test::dataPath("/printf/printf.ptx");
   r.entry = "pf_lanes";
   r.buffers = {"iota:128", "zeros:128"};
   ASSERT_TRUE(t.w.openRequest(r)) << t.errors.join("\n").toStdString();
@@ -432,7 +433,7 @@ TEST(MainWindow, OpensABarePtxThroughTheLaunchDialog) {
     auto* mode = dlg.findChild<QComboBox*>("mode");
     mode->setCurrentIndex(mode->findData("hardware"));
   });
-  ASSERT_TRUE(t.w.openPath(WS_TEST_DATA "/golden/kernels.ptx")) << t.errors.join("\n").toStdString();
+  ASSERT_TRUE(t.w.openPath(QString::fromStdString(ws::test::dataPath("/golden/kernels.ptx")))) << t.errors.join("\n").toStdString();
   EXPECT_TRUE(*filled);
   EXPECT_EQ(t.s().launch().entry, "pub_shfl_modes");
   EXPECT_EQ(t.s().options().mode, core::ExecMode::Hardware);
@@ -447,7 +448,7 @@ TEST(MainWindow, OpensABarePtxThroughTheLaunchDialog) {
 TEST(MainWindow, LaunchDialogErrorsComeFromTheOneLoader) {
   Window t;
   const auto filled = fillLaunchDialog([](QDialog& dlg) { dlg.findChild<QLineEdit*>("scalars")->setText("seven"); });
-  EXPECT_FALSE(t.w.openPath(WS_TEST_DATA "/golden/kernels.ptx"));
+  EXPECT_FALSE(t.w.openPath(QString::fromStdString(ws::test::dataPath("/golden/kernels.ptx"))));
   EXPECT_TRUE(*filled);
   ASSERT_FALSE(t.errors.isEmpty());
   EXPECT_NE(t.errors.join("\n").indexOf("scalar 1 ('seven') is not a number"), -1) << t.errors.join("\n").toStdString();
@@ -517,7 +518,7 @@ TEST(MainWindow, SettingsKeepThemeRecentFilesAndLastStep) {
 TEST(Gallery, ListsScenariosAndOpensOnDoubleClick) {
   const fs::path dir = tempDir("ws_qt_gallery");
   fs::create_directories(dir / "shfl-bfly");
-  fs::copy_file(WS_TEST_DATA "/qt/shfl-bfly.toml", dir / "shfl-bfly" / "scenario.toml");
+  fs::copy_file(ws::test::dataPath("/qt/shfl-bfly.toml"), dir / "shfl-bfly" / "scenario.toml");
   GalleryDialog dlg(ui::listCourse(dir.string()));
   ASSERT_EQ(dlg.list()->count(), 2);  // no course.toml: the heading "All lessons", then the lesson
   QListWidgetItem* item = dlg.list()->item(1);

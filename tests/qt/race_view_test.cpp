@@ -15,6 +15,7 @@
 #include "app/qt/panels/diagnostics_panel.hpp"
 #include "tests/core/race_diagnostic.hpp"
 #include "app/qt/widgets/lane_canvas.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::qt {
 namespace {
@@ -48,7 +49,7 @@ TEST(RaceInQtApp, LaneViewPaintsTheRaceAndTheKeysAndPanelJump) {
   w.resize(1600, 1000);
   w.show();
   ASSERT_TRUE(QTest::qWaitForWindowExposed(&w));
-  ASSERT_TRUE(w.openPath(WS_TEST_DATA "/qt/shfl-bfly.toml"));
+  ASSERT_TRUE(w.openPath(QString::fromStdString(ws::test::dataPath("/qt/shfl-bfly.toml"))));
   for (int i = 0; i < 4; ++i) key(w, Qt::Key_F10);
   ui::Session& s = *w.session();
   ASSERT_EQ(s.position(), 4u);

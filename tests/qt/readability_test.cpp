@@ -19,11 +19,12 @@
 #include "app/qt/main_window.hpp"
 #include "app/qt/panels/listing_panel.hpp"
 #include "app/qt/panels/register_model.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::qt {
 namespace {
 
-const QString kScenarios = WS_TEST_DATA "/../../scenarios/";
+const QString kScenarios = QString::fromStdString(ws::test::dataPath("/../../scenarios/"));
 
 struct DefaultWindow {
   MainWindow w{false};

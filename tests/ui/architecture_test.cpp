@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 #include <vector>
+#include "tests/support/test_paths.hpp"
 
 namespace ws::ui {
 namespace {
@@ -37,14 +38,14 @@ std::string includeTarget(std::string_view line) {
 
 std::vector<Include> includesOf(const char* dir) {
   std::vector<Include> out;
-  for (const auto& e : std::filesystem::recursive_directory_iterator(std::string(WS_SOURCE_DIR) + "/" + dir)) {
+  for (const auto& e : std::filesystem::recursive_directory_iterator(std::string(ws::test::sourcePath()) + "/" + dir)) {
     const auto ext = e.path().extension();
     if (ext != ".hpp" && ext != ".cpp" && ext != ".h" && ext != ".def") continue;
     std::ifstream f(e.path());
     std::string line;
     for (int n = 1; std::getline(f, line); ++n)
       if (std::string t = includeTarget(line); !t.empty())
-        out.push_back({t, std::filesystem::relative(e.path(), WS_SOURCE_DIR).generic_string() + ":" + std::to_string(n)});
+        out.push_back({t, std::filesystem::relative(e.path(), ws::test::sourcePath()).generic_string() + ":" + std::to_string(n)});
   }
   return out;
 }
@@ -128,10 +129,10 @@ bool projectPath(std::string_view p) { return p.starts_with("core/") || p.starts
 std::vector<std::string> sourceFolders() {
   std::vector<std::string> out;
   for (const char* layer : {"core", "ui", "app"})
-    for (const auto& e : std::filesystem::recursive_directory_iterator(std::string(WS_SOURCE_DIR) + "/" + layer)) {
+    for (const auto& e : std::filesystem::recursive_directory_iterator(std::string(ws::test::sourcePath()) + "/" + layer)) {
       const auto ext = e.path().extension();
       if (ext != ".hpp" && ext != ".cpp") continue;
-      std::string rel = std::filesystem::relative(e.path().parent_path(), WS_SOURCE_DIR).generic_string() + "/";
+      std::string rel = std::filesystem::relative(e.path().parent_path(), ws::test::sourcePath()).generic_string() + "/";
       if (std::find(out.begin(), out.end(), rel) == out.end()) out.push_back(rel);
     }
   std::sort(out.begin(), out.end());
@@ -190,7 +191,7 @@ TEST(Architecture, EachRoomIncludesOnlyWhatItsReadmeAllows) {
   for (const std::string& folder : sourceFolders()) {
     const Room* room = roomOf(folder);
     ASSERT_NE(room, nullptr) << folder << " has no row in kRooms (tests/ui/architecture_test.cpp)";
-    EXPECT_TRUE(std::filesystem::exists(std::string(WS_SOURCE_DIR) + "/" + folder + "README.md"))
+    EXPECT_TRUE(std::filesystem::exists(std::string(ws::test::sourcePath()) + "/" + folder + "README.md"))
         << folder << " has no README.md saying what lives there and what it may include";
   }
   std::size_t checked = 0;
@@ -210,7 +211,7 @@ TEST(Architecture, EachRoomIncludesOnlyWhatItsReadmeAllows) {
 TEST(Architecture, RoomsStaySmall) {
   for (const std::string& folder : sourceFolders()) {
     std::size_t n = 0;
-    for (const auto& e : std::filesystem::directory_iterator(std::string(WS_SOURCE_DIR) + "/" + folder)) {
+    for (const auto& e : std::filesystem::directory_iterator(std::string(ws::test::sourcePath()) + "/" + folder)) {
       const auto ext = e.path().extension();
       n += ext == ".hpp" || ext == ".cpp" || ext == ".def";
     }

@@ -7,6 +7,7 @@
 #include "ui/lesson/authored_questions.hpp"
 #include "ui/session/scenario_session.hpp"
 #include "ui/session/session.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::ui {
 namespace {
@@ -14,7 +15,7 @@ namespace {
 // The steps of tests/data/lesson/questions.toml: 0 mov, 1 add, 2 shfl, 3 and,
 // 4 setp, 5 vote (line 14), 6 ret (line 15).
 std::unique_ptr<Session> quiz() {
-  auto made = loadScenarioSession(WS_TEST_DATA "/lesson/questions.toml");
+  auto made = loadScenarioSession(ws::test::dataPath("/lesson/questions.toml"));
   if (auto* e = std::get_if<std::string>(&made)) ADD_FAILURE() << *e;
   return std::move(std::get<std::unique_ptr<Session>>(made));
 }

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/ui/ui_test_util.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace {
 
@@ -26,7 +27,7 @@ struct Dir {
 };
 
 int run(const std::string& args, std::string* out = nullptr) {
-  const std::string cmd = std::string(WS_CLI_PATH) + " " + args + " 2>&1";
+  const std::string cmd = std::string(ws::test::cliPath()) + " " + args + " 2>&1";
   FILE* p = popen(cmd.c_str(), "r");
   if (!p) return -1;
   std::string text;
@@ -39,12 +40,12 @@ int run(const std::string& args, std::string* out = nullptr) {
 
 // Buffer files with the H100 inputs of a golden test.
 std::string goldenArgs(const Dir& d, const std::string& name) {
-  const auto j = nlohmann::json::parse(ws::test::ui::slurp(WS_TEST_DATA "/golden/golden-h100.json"));
+  const auto j = nlohmann::json::parse(ws::test::ui::slurp(ws::test::dataPath("/golden/golden-h100.json")));
   for (const auto& t : j["tests"]) {
     if (t["name"] != name) continue;
     std::ofstream(d / (name + ".in.json")) << t["in"].dump();
     std::ofstream(d / (name + ".out.json")) << t["out_init"].dump();
-    std::string a = std::string(WS_TEST_DATA "/golden/kernels.ptx") + " --entry " + name + " --buffer " + d / (name + ".in.json") +
+    std::string a = std::string(ws::test::dataPath("/golden/kernels.ptx")) + " --entry " + name + " --buffer " + d / (name + ".in.json") +
                     " --buffer " + d / (name + ".out.json") + " --grid " + std::to_string(t["grid"].get<int>());
     if (t["cluster"].get<int>()) a += " --cluster " + std::to_string(t["cluster"].get<int>());
     return a;

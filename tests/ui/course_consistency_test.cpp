@@ -11,13 +11,14 @@
 #include <sstream>
 
 #include "ui/lesson/gallery.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::ui {
 namespace {
 namespace fs = std::filesystem;
 
 const fs::path kScenarios = bundledScenarioDir();
-const fs::path kCourseMd = fs::path(WS_TEST_DATA) / ".." / ".." / "docs" / "course.md";
+const fs::path kCourseMd = fs::path(ws::test::dataPath()) / ".." / ".." / "docs" / "course.md";
 
 CourseSpec course() {
   CourseSpec c = readCourse((kScenarios / "course.toml").string());

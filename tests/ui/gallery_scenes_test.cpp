@@ -16,12 +16,13 @@
 #include "ui/session/session.hpp"
 #include "ui/frame/step_facts.hpp"
 #include "ui/files/svg_writer.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::ui {
 namespace {
 
 std::unique_ptr<Session> lesson(const std::string& name) {
-  auto made = loadScenarioSession(std::string(WS_SOURCE_DIR) + "/scenarios/" + name);
+  auto made = loadScenarioSession(std::string(ws::test::sourcePath()) + "/scenarios/" + name);
   if (auto* err = std::get_if<std::string>(&made)) {
     ADD_FAILURE() << name << ": " << *err;
     return nullptr;

@@ -12,6 +12,7 @@
 #include "ui/frame/format.hpp"
 #include "ui/scene/scene_builder.hpp"
 #include "ui/files/svg_writer.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::ui {
 namespace {
@@ -23,7 +24,7 @@ struct Golden {
 
 Golden golden(const std::string& name) {
   Golden g;
-  const auto j = nlohmann::json::parse(test::ui::slurp(WS_TEST_DATA "/golden/golden-h100.json"));
+  const auto j = nlohmann::json::parse(test::ui::slurp(ws::test::dataPath("/golden/golden-h100.json")));
   for (const auto& t : j["tests"]) {
     if (t["name"] != name) continue;
     g.in = t["in"].get<std::vector<std::uint32_t>>();
@@ -37,7 +38,7 @@ Golden golden(const std::string& name) {
     cfg.buffers.push_back({"in", test::toBytes(g.in)});
     cfg.buffers.push_back({"out", test::toBytes(t["out_init"].get<std::vector<std::uint32_t>>())});
     cfg.params = {core::ParamValue::buf(0), core::ParamValue::buf(1)};
-    g.session = test::ui::session(test::ui::slurp(WS_TEST_DATA "/golden/kernels.ptx"), cfg);
+    g.session = test::ui::session(test::ui::slurp(ws::test::dataPath("/golden/kernels.ptx")), cfg);
   }
   EXPECT_TRUE(g.session) << name;
   return g;

@@ -13,12 +13,13 @@
 #include "ui/session/session.hpp"
 #include "ui/views/matrix_view.hpp"
 #include "ui/views/views.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::ui {
 namespace {
 
 std::unique_ptr<Session> lesson(const std::string& name) {
-  auto made = loadScenarioSession(std::string(WS_SOURCE_DIR) + "/scenarios/" + name + "/scenario.toml");
+  auto made = loadScenarioSession(std::string(ws::test::sourcePath()) + "/scenarios/" + name + "/scenario.toml");
   if (auto* err = std::get_if<std::string>(&made)) {
     ADD_FAILURE() << name << ": " << *err;
     return nullptr;

@@ -12,6 +12,7 @@
 
 #include "core/scenario/scenario.hpp"
 #include "ui/files/launch_request.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::ui {
 namespace {
@@ -160,7 +161,7 @@ TEST(LaunchRequest, HeadlessRequestsKeepAWarpGoingAndOptionsOverride) {
 
 TEST(LaunchRequest, AScenarioKeepsItsLaunchAndTakesEngineOptions) {
   LaunchRequest r;
-  r.path = WS_TEST_DATA "/qt/shfl-bfly.toml";
+  r.path = ws::test::dataPath("/qt/shfl-bfly.toml");
   r.mode = "hardware";
   r.scheduling = "run-to-block";
   auto o = openLaunch(r);

@@ -8,6 +8,7 @@
 #include "tests/ui/ui_test_util.hpp"
 #include "ui/session/scenario_session.hpp"
 #include "ui/frame/source_cache.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::ui {
 namespace {
@@ -33,9 +34,9 @@ TEST(Listing, CudaLinesBesideThePtx) {
   cfg.buffers.push_back({"out", std::vector<std::uint8_t>(4096, 0)});
   cfg.params = {core::ParamValue::buf(0), core::ParamValue::buf(1), core::ParamValue::scalar(32)};
   cfg.dynamicSharedBytes = 256;
-  auto s = test::ui::session(test::ui::slurp(WS_TEST_DATA "/ptx/features.ptx"), cfg);
+  auto s = test::ui::session(test::ui::slurp(ws::test::dataPath("/ptx/features.ptx")), cfg);
   ASSERT_TRUE(s);
-  s->addSourceSearchDir(WS_TEST_DATA "/ptx");
+  s->addSourceSearchDir(ws::test::dataPath("/ptx"));
   s->seek(4);  // the four instructions before it
   const ListingView& l = s->views().listing;
   const ListingLine* tid = nullptr;
@@ -54,14 +55,14 @@ TEST(Listing, CudaLinesBesideThePtx) {
 TEST(Listing, ScenarioFindsTheCudaFileBesideItsPtx) {
   const std::string dir = ::testing::TempDir() + "/ws_ui_scenario_cuda";
   std::filesystem::create_directories(dir);
-  std::string ptx = test::ui::slurp(WS_TEST_DATA "/ptx/features.ptx");
+  std::string ptx = test::ui::slurp(ws::test::dataPath("/ptx/features.ptx"));
   const std::string recorded = ".file\t1 \"";
   const std::size_t at = ptx.find(recorded);
   ASSERT_NE(at, std::string::npos);
   const std::size_t end = ptx.find('"', at + recorded.size());
   ptx.replace(at + recorded.size(), end - at - recorded.size(), "/nonexistent/build/machine/features.cu");
   std::ofstream(dir + "/features.ptx") << ptx;
-  std::ofstream(dir + "/features.cu") << test::ui::slurp(WS_TEST_DATA "/ptx/features.cu");
+  std::ofstream(dir + "/features.cu") << test::ui::slurp(ws::test::dataPath("/ptx/features.cu"));
   std::ofstream(dir + "/lesson.toml") << R"(format = 1
 title = "Features"
 [program]

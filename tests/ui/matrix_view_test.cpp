@@ -11,6 +11,7 @@
 #include "ui/scene/scene_builder.hpp"
 #include "ui/files/svg_writer.hpp"
 #include "ui/views/views.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::ui {
 namespace {
@@ -51,7 +52,7 @@ core::LaunchConfig lessonLaunch(const std::string& entry) {
 }
 
 std::unique_ptr<Session> lesson(const std::string& entry, core::Opcode op) {
-  auto s = test::ui::session(test::ui::slurp(WS_TEST_DATA "/tensor/tc_lessons.ptx"), lessonLaunch(entry));
+  auto s = test::ui::session(test::ui::slurp(ws::test::dataPath("/tensor/tc_lessons.ptx")), lessonLaunch(entry));
   EXPECT_TRUE(s && test::ui::stepUntil(*s, op)) << entry;
   return s;
 }

@@ -9,12 +9,13 @@
 #include <vector>
 
 #include "ui/lesson/narration_lint.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::ui {
 namespace {
 namespace fs = std::filesystem;
 
-std::string scenarioDir() { return std::string(WS_SOURCE_DIR) + "/scenarios"; }
+std::string scenarioDir() { return std::string(ws::test::sourcePath()) + "/scenarios"; }
 
 std::vector<std::string> bundledScenarios() {
   std::vector<std::string> out;

@@ -9,6 +9,7 @@
 #include "core/scenario/scenario.hpp"
 #include "ui/files/scenario_document.hpp"
 #include "ui/session/step_until.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::ui {
 namespace {
@@ -38,7 +39,7 @@ fs::path tempDir(const std::string& name) {
 
 TEST(ScenarioDocument, SessionStateRoundTrips) {
   const fs::path dir = tempDir("ws_scenario_doc_rt");
-  ScenarioDocument doc = load(WS_TEST_DATA "/qt/red-async.toml");
+  ScenarioDocument doc = load(ws::test::dataPath("/qt/red-async.toml"));
   auto s = session(doc);
   ASSERT_TRUE(s);
   for (int i = 0; i < 7; ++i) s->step();
@@ -53,7 +54,7 @@ TEST(ScenarioDocument, SessionStateRoundTrips) {
 
   // Saved elsewhere, it names the PTX in the folder it came from: a folder
   // its reader must be allowed (core::LoadOptions).
-  ScenarioDocument again = load(out.string(), {WS_TEST_DATA "/qt"});
+  ScenarioDocument again = load(out.string(), {ws::test::dataPath("/qt")});
   EXPECT_EQ(again.scenario().session.step, 7u);
   EXPECT_EQ(again.scenario().session.focus.cta, 1u);
   EXPECT_EQ(again.scenario().session.focus.lane, 9u);
@@ -77,7 +78,7 @@ TEST(ScenarioDocument, SessionStateRoundTrips) {
   s2->toggleBreakpoint(line);
   again.capture(*s2);
   ASSERT_EQ(again.saveAs(out.string()), "");
-  EXPECT_TRUE(load(out.string(), {WS_TEST_DATA "/qt"}).scenario().session.breakpoints.empty());
+  EXPECT_TRUE(load(out.string(), {ws::test::dataPath("/qt")}).scenario().session.breakpoints.empty());
 }
 
 
@@ -93,7 +94,7 @@ TEST(ScenarioDocument, LoadErrorsNameFileLineColumn) {
 
 TEST(ScenarioDocument, PtxLaunchSavesAsRunnableScenario) {
   const fs::path dir = tempDir("ws_scenario_doc_ptx");
-  fs::copy_file(WS_TEST_DATA "/golden/kernels.ptx", dir / "kernels.ptx");
+  fs::copy_file(ws::test::dataPath("/golden/kernels.ptx"), dir / "kernels.ptx");
   auto entries = ptxEntries((dir / "kernels.ptx").string());
   ASSERT_TRUE(std::holds_alternative<std::vector<std::string>>(entries));
   const auto& names = std::get<std::vector<std::string>>(entries);
@@ -128,7 +129,7 @@ TEST(ScenarioDocument, PtxLaunchSavesAsRunnableScenario) {
 }
 
 TEST(StepUntil, StopsAtTheFirstMatchingInstruction) {
-  ScenarioDocument doc = load(WS_TEST_DATA "/qt/shfl-bfly.toml");
+  ScenarioDocument doc = load(ws::test::dataPath("/qt/shfl-bfly.toml"));
   auto s = session(doc);
   ASSERT_TRUE(stepUntilMnemonic(*s, "add", 100));
   EXPECT_EQ(s->position(), 2u);

@@ -10,6 +10,7 @@
 #include "tests/ui/ui_test_util.hpp"
 #include "ui/session/scenario_session.hpp"
 #include "ui/session/session.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::ui {
 namespace {
@@ -183,7 +184,7 @@ TEST(Session, ModeAndManualAsyncCompletion) {
   cfg.buffers.push_back({"in", test::toBytes(in)});
   cfg.buffers.push_back({"out", std::vector<std::uint8_t>(128, 0)});
   cfg.params = {core::ParamValue::buf(0), core::ParamValue::buf(1)};
-  auto s = test::ui::session(test::ui::slurp(WS_TEST_DATA "/golden/kernels.ptx"), cfg);
+  auto s = test::ui::session(test::ui::slurp(ws::test::dataPath("/golden/kernels.ptx")), cfg);
   ASSERT_TRUE(s);
   s->setMode(core::ExecMode::Hardware);
   EXPECT_EQ(s->options().mode, core::ExecMode::Hardware);

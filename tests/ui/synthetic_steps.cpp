@@ -3,6 +3,7 @@
 
 
 #include "core/exec/async/mbarrier_object.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::test::ui {
 namespace {
@@ -171,7 +172,7 @@ AsyncSteps redAsyncSteps(int completed) {
   cfg.buffers.push_back({"in", std::vector<std::uint8_t>(128, 0)});
   cfg.buffers.push_back({"out", std::vector<std::uint8_t>(128, 0)});
   cfg.params = {core::ParamValue::buf(0), core::ParamValue::buf(1)};
-  auto ob = makeBench(slurp(WS_TEST_DATA "/golden/kernels.ptx"), cfg);
+  auto ob = makeBench(slurp(ws::test::dataPath("/golden/kernels.ptx")), cfg);
   EXPECT_TRUE(ob);
   AsyncSteps a{std::move(*ob)};
   Bench& b = a.b;

@@ -9,6 +9,7 @@
 #include "ui/views/views.hpp"
 
 #include "core/exec/async/mbarrier_object.hpp"
+#include "tests/support/test_paths.hpp"
 
 namespace ws::ui {
 namespace {
@@ -90,7 +91,7 @@ AsyncBench asyncBench() {
   cfg.buffers.push_back({"in", std::vector<std::uint8_t>(128, 0)});
   cfg.buffers.push_back({"out", std::vector<std::uint8_t>(128, 0)});
   cfg.params = {core::ParamValue::buf(0), core::ParamValue::buf(1)};
-  auto ob = test::ui::makeBench(test::ui::slurp(WS_TEST_DATA "/golden/kernels.ptx"), cfg);
+  auto ob = test::ui::makeBench(test::ui::slurp(ws::test::dataPath("/golden/kernels.ptx")), cfg);
   EXPECT_TRUE(ob);
   AsyncBench a{std::move(*ob)};
   a.acc = symbolOffset(*a.b.program, "pub_red_async_addE3acc");

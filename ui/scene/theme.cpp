@@ -9,6 +9,7 @@
 
 #include "core/input/read_file.hpp"
 #include "core/input/toml_text.hpp"
+#include "ui/frame/bundled_dirs.hpp"
 
 namespace ws::ui {
 namespace {
@@ -208,7 +209,7 @@ std::optional<Theme> loadThemeFile(const std::string& path, std::string& error) 
   return theme;
 }
 
-std::string bundledThemeDir() { return std::string(WS_ASSETS_DIR) + "/themes"; }
+std::string bundledThemeDir() { return bundledAssetDir() + "/themes"; }
 
 Theme loadTheme(std::string_view name, const std::string& dir) {
   const std::string d = dir.empty() ? bundledThemeDir() : dir;

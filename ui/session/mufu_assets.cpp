@@ -3,12 +3,13 @@
 #include <string>
 
 #include "core/scenario/mufu_files.hpp"
+#include "ui/frame/bundled_dirs.hpp"
 
 namespace ws::ui {
 
 std::shared_ptr<const core::MufuTables> bundledMufuTables() {
   static const std::shared_ptr<const core::MufuTables> kTables =
-      core::mufuTablesFrom(std::string(WS_ASSETS_DIR) + "/mufu");
+      core::mufuTablesFrom(bundledAssetDir() + "/mufu");
   return kTables;
 }
 

@@ -1,15 +1,9 @@
 #include "ui/session/scenario_access.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 
 namespace ws::ui {
-
-std::string bundledScenarioDir() {
-  if (const char* env = std::getenv("WARPSCOPE_SCENARIOS"); env && *env) return env;
-  return WS_SCENARIOS_DIR;
-}
 
 core::LoadOptions scenarioLoadOptions(const std::vector<std::string>& allowFiles) {
   core::LoadOptions o;

@@ -6,12 +6,9 @@
 #include <vector>
 
 #include "core/scenario/scenario_io.hpp"
+#include "ui/frame/bundled_dirs.hpp"
 
 namespace ws::ui {
-
-// The scenarios shipped with warpscope: $WARPSCOPE_SCENARIOS if set, else
-// the source tree's scenarios/ (a build tree runs from there).
-std::string bundledScenarioDir();
 
 // The bundled lessons' folder plus `allowFiles`.
 core::LoadOptions scenarioLoadOptions(const std::vector<std::string>& allowFiles);

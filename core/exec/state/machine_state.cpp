@@ -17,8 +17,7 @@ struct Hasher {
   template <class T>
   void operator()(const T& x) {
     if constexpr (std::is_enum_v<T> || std::is_integral_v<T>) {
-      const auto u = static_cast<std::uint64_t>(x);
-      bytes(&u, sizeof u);
+      h.addU64(static_cast<std::uint64_t>(x));
     } else if constexpr (requires { x.size(); x.data(); }) {
       const std::uint64_t n = x.size();
       bytes(&n, sizeof n);

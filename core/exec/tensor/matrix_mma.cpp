@@ -87,19 +87,22 @@ void execMma(ExecCtx& ctx) {
   const Matrix B = gatherMatrix(f, MatOp::B, readFragment(ctx, regsOf(ins, 2), fragShape(f, MatOp::B).regBits));
   const Matrix C = gatherMatrix(f, MatOp::C, readFragment(ctx, regsOf(ins, 3), fragShape(f, MatOp::C).regBits));
 
-  // Phase 2: D, element by element, then its fragment.
+  // Phase 2: D, one tile per problem (every element of A and B decoded
+  // once), then its fragment.
   Matrix D = emptyMatrix(f, MatOp::D);
-  std::vector<std::uint64_t> arow(static_cast<std::size_t>(f.shape.k)), bcol(arow.size());
-  for (std::size_t p = 0; p < D.size(); ++p)
-    for (int r = 0; r < f.shape.m; ++r)
-      for (int n = 0; n < f.shape.n; ++n) {
-        for (int k = 0; k < f.shape.k; ++k) {
-          arow[static_cast<std::size_t>(k)] = A[p][static_cast<std::size_t>(r)][static_cast<std::size_t>(k)];
-          bcol[static_cast<std::size_t>(k)] = B[p][static_cast<std::size_t>(k)][static_cast<std::size_t>(n)];
-        }
-        D[p][static_cast<std::size_t>(r)][static_cast<std::size_t>(n)] =
-            dotElement(f, arow, bcol, C[p][static_cast<std::size_t>(r)][static_cast<std::size_t>(n)]);
-      }
+  const auto M = static_cast<std::size_t>(f.shape.m), N = static_cast<std::size_t>(f.shape.n),
+             K = static_cast<std::size_t>(f.shape.k);
+  std::vector<std::vector<std::uint64_t>> bcols(N, std::vector<std::uint64_t>(K));
+  std::vector<std::uint64_t> tile(M * N);
+  for (std::size_t p = 0; p < D.size(); ++p) {
+    for (std::size_t n = 0; n < N; ++n)
+      for (std::size_t k = 0; k < K; ++k) bcols[n][k] = B[p][k][n];
+    for (std::size_t r = 0; r < M; ++r)
+      for (std::size_t n = 0; n < N; ++n) tile[r * N + n] = C[p][r][n];
+    dotTile(f, std::span(A[p]).first(M), bcols, K, tile);
+    for (std::size_t r = 0; r < M; ++r)
+      for (std::size_t n = 0; n < N; ++n) D[p][r][n] = tile[r * N + n];
+  }
   const Fragment out = scatterMatrix(f, MatOp::D, D);
   const auto dst = regsOf(ins, 0);
   for (std::size_t r = 0; r < dst.size(); ++r) ctx.scatter(dst[r], out[r]);

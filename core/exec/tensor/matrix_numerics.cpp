@@ -12,13 +12,15 @@
 namespace ws::core::mx {
 namespace {
 
-// A decoded element: zero, finite sig * 2^exp, infinity or NaN.
+// A decoded element: zero, finite sig * 2^exp, infinity or NaN. No default
+// member initializers: dotBlock's scratch arrays are filled only as far as
+// K, and clearing all of them per output element was most of a wgmma's time.
 struct Num {
-  enum class Kind : std::uint8_t { Zero, Finite, Inf, NaN } kind = Kind::Zero;
-  bool neg = false;
-  std::uint64_t sig = 0;
-  int exp = 0;  // value = sig * 2^exp
-  int lg = 0;   // floor(log2 |value|) of a finite value
+  enum class Kind : std::uint8_t { Zero, Finite, Inf, NaN } kind;
+  bool neg;
+  std::uint64_t sig;
+  int exp;  // value = sig * 2^exp
+  int lg;   // floor(log2 |value|) of a finite value
 };
 
 struct MiniFormat {
@@ -27,7 +29,7 @@ struct MiniFormat {
 };
 
 Num decodeFloat(std::uint64_t bits, MiniFormat f) {
-  Num n;
+  Num n{};
   const int width = 1 + f.expBits + f.manBits;
   n.neg = ((bits >> (width - 1)) & 1u) != 0;
   const int bias = (1 << (f.expBits - 1)) - 1;
@@ -107,10 +109,10 @@ bool specialResult(std::span<const Num> as, std::span<const Num> bs, const Num& 
 // A term of the aligned sum: sign, significand, exponent of its lsb, and the
 // exponent the alignment compares (floor log2 for c; ea + eb for products).
 struct Term {
-  bool neg = false;
-  std::uint64_t sig = 0;
-  int exp = 0;
-  int alignExp = 0;
+  bool neg;
+  std::uint64_t sig;
+  int exp;
+  int alignExp;
 };
 
 Term productTerm(const Num& x, const Num& y) { return {x.neg != y.neg, x.sig * y.sig, x.exp + y.exp, x.lg + y.lg}; }
@@ -129,18 +131,20 @@ Aligned alignedSum(std::span<const Term> terms, int width) {
   for (const Term& t : terms) emax = std::max(emax, t.alignExp);
   Aligned r;
   r.q = emax - width;
-  std::int64_t sum = 0;
+  // Branch-free: this loop is most of a wgmma's time, and the signs and
+  // shift directions of its terms are data, not patterns a predictor learns.
+  std::uint64_t sum = 0;  // two's complement, wrapping
   for (const Term& t : terms) {
-    std::uint64_t m = 0;
     const int shift = t.exp - r.q;
-    if (shift >= 0)
-      m = t.sig << shift;  // |term| < 2^(emax + 2): at most width + 2 bits
-    else if (shift > -64)
-      m = t.sig >> -shift;
-    sum += t.neg ? -static_cast<std::int64_t>(m) : static_cast<std::int64_t>(m);
+    // |term| < 2^(emax + 2): shifted left it has at most width + 2 bits.
+    const std::uint64_t up = t.sig << (shift & 63);
+    const std::uint64_t down = shift > -64 ? t.sig >> (-shift & 63) : 0;
+    const std::uint64_t m = shift >= 0 ? up : down;
+    const std::uint64_t neg = t.neg ? ~std::uint64_t{0} : 0;
+    sum += (m ^ neg) - neg;
   }
-  r.neg = sum < 0;
-  r.mag = r.neg ? static_cast<std::uint64_t>(-sum) : static_cast<std::uint64_t>(sum);
+  r.neg = static_cast<std::int64_t>(sum) < 0;
+  r.mag = r.neg ? ~sum + 1 : sum;
   return r;
 }
 
@@ -167,25 +171,21 @@ std::uint64_t normalize(const Aligned& s, fp::Format out) {
   return fp::isZero(r, out) ? 0 : r;
 }
 
-std::uint64_t dotBlock(const MmaForm& f, std::span<const std::uint64_t> a, std::span<const std::uint64_t> b,
-                       std::uint64_t cBits, bool wgmmaFp8) {
-  const std::size_t K = std::min<std::size_t>(a.size(), 64);  // float shapes have K <= 32
-  std::array<Num, 64> as{}, bs{};
-  for (std::size_t k = 0; k < K; ++k) {
-    as[k] = decode(f.a, a[k]);
-    bs[k] = decode(f.b, b[k]);
-  }
+// The block rules on decoded elements: as[k], bs[k] for k < K (K <= 64).
+std::uint64_t dotBlockDecoded(const MmaForm& f, std::span<const Num> as, std::span<const Num> bs,
+                              std::uint64_t cBits, bool wgmmaFp8) {
+  const std::size_t K = std::min<std::size_t>(as.size(), 64);  // float shapes have K <= 32
   const Num c = decode(f.c, cBits);
   const fp::Format out = accFormat(f.d);
   std::uint64_t special = 0;
-  if (specialResult(std::span(as).first(K), std::span(bs).first(K), c, out, special)) return special;
+  if (specialResult(as.first(K), bs.first(K), c, out, special)) return special;
 
   const bool fp8 = !wgmmaFp8 && (f.a == Elem::E4M3 || f.a == Elem::E5M2);
-  std::array<Term, 65> terms{};
+  std::array<Term, 65> terms;  // [0, n) written below
   std::size_t n = 0;
   // fp8: the products of k with bit 1 clear (the low half of every 32-bit
   // A/B register), then those with it set (the high half): two passes.
-  std::array<Term, 33> second{};
+  std::array<Term, 33> second;  // [0, n2) written below
   std::size_t n2 = 0;
   for (std::size_t k = 0; k < K; ++k) {
     if (as[k].kind == Num::Kind::Zero || bs[k].kind == Num::Kind::Zero) continue;
@@ -232,6 +232,17 @@ std::uint64_t dotBlock(const MmaForm& f, std::span<const std::uint64_t> a, std::
       fp::convert(cBits, f.c == Elem::F16 ? fp::kF16 : fp::kF32, out, RoundMode::NearestEven, false, false);
   const std::uint64_t d = fp::add(out, s, cOut, {RoundMode::NearestEven, false});
   return fp::isZero(d, out) ? 0 : d;  // +0, as in the block rule
+}
+
+std::uint64_t dotBlock(const MmaForm& f, std::span<const std::uint64_t> a, std::span<const std::uint64_t> b,
+                       std::uint64_t cBits, bool wgmmaFp8) {
+  const std::size_t K = std::min<std::size_t>(a.size(), 64);
+  std::array<Num, 64> as, bs;  // [0, K) written here
+  for (std::size_t k = 0; k < K; ++k) {
+    as[k] = decode(f.a, a[k]);
+    bs[k] = decode(f.b, b[k]);
+  }
+  return dotBlockDecoded(f, std::span(as).first(K), std::span(bs).first(K), cBits, wgmmaFp8);
 }
 
 // mma.m8n8k4 f16: sum of the products in k order, rounded to nearest f32
@@ -384,6 +395,47 @@ std::uint64_t dotElement(const MmaForm& f, std::span<const std::uint64_t> a, std
       return dotInteger(f, a, b, c);
   }
   return 0;
+}
+
+void dotTile(const MmaForm& f, std::span<const std::vector<std::uint64_t>> a,
+             std::span<const std::vector<std::uint64_t>> b, std::size_t blockK, std::span<std::uint64_t> cd) {
+  const Rule rule = ruleOf(f);
+  const std::size_t N = b.size();
+  const auto chunks = [&](std::size_t K, auto&& dot) {
+    for (std::size_t k = 0; k < K; k += blockK) {
+      const std::size_t n = std::min(blockK, K - k);
+      dot(k, n);
+    }
+  };
+  if (rule != Rule::Block && rule != Rule::Fp8 && rule != Rule::WgmmaFp8) {
+    for (std::size_t r = 0; r < a.size(); ++r)
+      for (std::size_t n = 0; n < N; ++n) {
+        std::uint64_t& acc = cd[r * N + n];
+        chunks(a[r].size(), [&](std::size_t k, std::size_t len) {
+          acc = dotElement(f, std::span(a[r]).subspan(k, len), std::span(b[n]).subspan(k, len), acc);
+        });
+      }
+    return;
+  }
+  // Every element decoded once: a wgmma reads each element of A N times and
+  // each of B 64 times, and decoding was a good part of its time.
+  const auto decodeAll = [](Elem e, std::span<const std::vector<std::uint64_t>> m) {
+    std::vector<std::vector<Num>> out(m.size());
+    for (std::size_t i = 0; i < m.size(); ++i) {
+      out[i].resize(m[i].size());
+      for (std::size_t k = 0; k < m[i].size(); ++k) out[i][k] = decode(e, m[i][k]);
+    }
+    return out;
+  };
+  const std::vector<std::vector<Num>> as = decodeAll(f.a, a), bs = decodeAll(f.b, b);
+  for (std::size_t r = 0; r < as.size(); ++r)
+    for (std::size_t n = 0; n < N; ++n) {
+      std::uint64_t& acc = cd[r * N + n];
+      chunks(as[r].size(), [&](std::size_t k, std::size_t len) {
+        acc = dotBlockDecoded(f, std::span(as[r]).subspan(k, len), std::span(bs[n]).subspan(k, len), acc,
+                              rule == Rule::WgmmaFp8);
+      });
+    }
 }
 
 }  // namespace ws::core::mx

@@ -39,6 +39,7 @@
 #include <cstdint>
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "core/exec/tensor/matrix_layout.hpp"
 
@@ -60,5 +61,12 @@ double elemValue(Elem e, std::uint64_t bits);
 
 std::uint64_t dotElement(const MmaForm& f, std::span<const std::uint64_t> a, std::span<const std::uint64_t> b,
                          std::uint64_t c);
+
+// dotElement for a whole tile, each element of A and B decoded once: a[r] is
+// row r of A, b[n] column n of B (K elements each); K is summed in chunks of
+// `blockK`, each chunk's result the next one's accumulator (as dotElement
+// called chunk by chunk). cd[r * b.size() + n] holds C and receives D.
+void dotTile(const MmaForm& f, std::span<const std::vector<std::uint64_t>> a,
+             std::span<const std::vector<std::uint64_t>> b, std::size_t blockK, std::span<std::uint64_t> cd);
 
 }  // namespace ws::core::mx

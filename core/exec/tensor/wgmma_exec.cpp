@@ -120,27 +120,21 @@ std::uint64_t accumulatorIn(ExecCtx& ctx, const WgmmaQueue& q, const Operand& re
   return ctx.read(lane, reg, DataType::B32);
 }
 
-// One D element: the chunks of K summed as the H100 sums an mma.sync
-// (matrix_numerics.hpp), each with the previous chunk's result as its
-// accumulator; fp8 inputs follow wgmma's own rule (Rule::WgmmaFp8, chosen
-// by m.op: 13 alignment bits, not mma.sync's two chained passes).
-std::uint64_t dotWgmma(const WgmmaForm& f, std::span<const std::uint64_t> a, std::span<const std::uint64_t> b,
-                       std::uint64_t c) {
+// The MmaForm the numerics take for a wgmma: D's 64 x N, its K summed in
+// chunks of wgmmaBlockK (each chunk as the H100 sums an mma.sync, the
+// previous chunk's result its accumulator: matrix_numerics.hpp); fp8 inputs
+// follow wgmma's own rule (Rule::WgmmaFp8, chosen by m.op: 13 alignment
+// bits, not mma.sync's two chained passes).
+MmaForm numericsForm(const WgmmaForm& f) {
   MmaForm m;
   m.op = Opcode::WgmmaMmaAsync;
-  const int block = wgmmaBlockK(f.a);
-  m.shape = {kWgmmaM, f.n, block};
+  m.shape = {kWgmmaM, f.n, wgmmaBlockK(f.a)};
   m.a = f.a;
   m.b = f.b;
   m.c = m.d = f.d;
   m.satfinite = f.satfinite;
   m.bitOp = Mod::And;
-  std::uint64_t acc = c;
-  for (std::size_t k = 0; k < a.size(); k += static_cast<std::size_t>(block)) {
-    const std::size_t n = std::min(static_cast<std::size_t>(block), a.size() - k);
-    acc = dotElement(m, a.subspan(k, n), b.subspan(k, n), acc);
-  }
-  return acc;
+  return m;
 }
 
 }  // namespace
@@ -217,17 +211,28 @@ void execWgmmaMmaAsync(ExecCtx& ctx) {
   p.values.assign(dOps.size() * kWarpSize, 0);
   const WgmmaQueue& queue = ctx.warp().groups.wgmma;
   const int perReg = f.dPerReg(), dBits = 32 / perReg;
+  // This warp's 16 x N tile of C, gathered from the lanes' registers; D
+  // computed in one go; then scattered back into the lanes' D values.
+  const auto cell = [&](int l, std::size_t r, int j) {
+    const WgCell c = wgmmaDCell(f, 32 * q + l, static_cast<int>(r), j);
+    return static_cast<std::size_t>(c.row - 16 * q) * N + static_cast<std::size_t>(c.col);
+  };
+  std::vector<std::uint64_t> tile(16 * N, 0);
+  if (scaleD)
+    for (LaneMask m = ctx.lanes(); m; m &= m - 1) {
+      const int l = std::countr_zero(m);
+      for (std::size_t r = 0; r < dOps.size(); ++r) {
+        const std::uint64_t cReg = accumulatorIn(ctx, queue, dOps[r], l);
+        for (int j = 0; j < perReg; ++j) tile[cell(l, r, j)] = slotBits(cReg, j, dBits);
+      }
+    }
+  dotTile(numericsForm(f), A, B, static_cast<std::size_t>(wgmmaBlockK(f.a)), tile);
   for (LaneMask m = ctx.lanes(); m; m &= m - 1) {
     const int l = std::countr_zero(m);
     for (std::size_t r = 0; r < dOps.size(); ++r) {
-      const std::uint64_t cReg = scaleD ? accumulatorIn(ctx, queue, dOps[r], l) : 0;
       std::uint64_t out = 0;
-      for (int j = 0; j < perReg; ++j) {
-        const WgCell c = wgmmaDCell(f, 32 * q + l, static_cast<int>(r), j);
-        const std::uint64_t d = dotWgmma(f, A[static_cast<std::size_t>(c.row - 16 * q)],
-                                         B[static_cast<std::size_t>(c.col)], slotBits(cReg, j, dBits));
-        out |= (d & ((std::uint64_t{1} << dBits) - 1)) << (j * dBits);
-      }
+      for (int j = 0; j < perReg; ++j)
+        out |= (tile[cell(l, r, j)] & ((std::uint64_t{1} << dBits) - 1)) << (j * dBits);
       p.values[r * kWarpSize + static_cast<std::size_t>(l)] = static_cast<std::uint32_t>(out);
     }
   }

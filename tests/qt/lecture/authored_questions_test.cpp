@@ -17,11 +17,12 @@
 #include "app/qt/lecture/question_box.hpp"
 #include "app/qt/main_window.hpp"
 #include "ui/session/session.hpp"
+#include "tests/support/test_paths.hpp"
 
 using namespace ws;
 
 namespace {
-const QString kQuiz = QStringLiteral(WS_TEST_DATA "/lesson/questions.toml");
+const QString kQuiz = QString::fromStdString(ws::test::dataPath("/lesson/questions.toml"));
 
 // On the indicator: a radio button takes clicks on its circle and its text only.
 void clickChoice(QRadioButton* b) { QTest::mouseClick(b, Qt::LeftButton, {}, QPoint(8, b->height() / 2)); }

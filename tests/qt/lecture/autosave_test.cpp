@@ -10,6 +10,7 @@
 #include <QtTest>
 
 #include "app/qt/lecture/autosave.hpp"
+#include "tests/support/test_paths.hpp"
 
 using ws::qt::Autosaver;
 
@@ -20,7 +21,7 @@ const QString kEdited = QStringLiteral("format = 1\ntitle = \"edited before the 
 // Starts the probe, waits for its autosave, then kills it (SIGKILL) or lets it exit.
 void runProbe(const QString& dir, bool clean, qint64* pid) {
   QProcess p;
-  p.setProgram(QStringLiteral(WS_AUTOSAVE_PROBE));
+  p.setProgram(QString::fromStdString(ws::test::autosaveProbePath()));
   p.setArguments({dir, "/lessons/shfl.toml", kEdited});
   if (clean) p.setArguments(p.arguments() << "--exit-cleanly");
   p.start();

@@ -11,11 +11,12 @@
 #include "app/qt/lecture/cuda_compiler.hpp"
 #include "core/ptx/parser.hpp"
 #include "ui/session/session.hpp"
+#include "tests/support/test_paths.hpp"
 
 using namespace ws;
 
 namespace {
-QString data(const char* name) { return QStringLiteral(WS_TEST_DATA "/lecture/") + name; }
+QString data(const char* name) { return QString::fromStdString(ws::test::dataPath("/lecture/")) + name; }
 
 QString slurp(const QString& path) {
   QFile f(path);

@@ -22,12 +22,13 @@
 #include "app/qt/lecture/scene_svg_view.hpp"
 #include "app/qt/main_window.hpp"
 #include "ui/session/session.hpp"
+#include "tests/support/test_paths.hpp"
 
 using namespace ws;
 using ws::qt::LectureFeatures;
 
 namespace {
-const QString kButterfly = QStringLiteral(WS_TEST_DATA "/lecture/butterfly.toml");
+const QString kButterfly = QString::fromStdString(ws::test::dataPath("/lecture/butterfly.toml"));
 
 void saveShot(QWidget* w, const char* name) {
   const QString dir = qEnvironmentVariable("WS_SCREENSHOT_DIR");

@@ -15,13 +15,14 @@
 #include "ui/session/scenario_session.hpp"
 #include "ui/scene/scene_builder.hpp"
 #include "ui/session/session.hpp"
+#include "tests/support/test_paths.hpp"
 
 using namespace ws;
 
 namespace {
 
 std::unique_ptr<ui::Session> butterfly() {
-  auto made = ui::loadScenarioSession(WS_TEST_DATA "/lecture/butterfly.toml");
+  auto made = ui::loadScenarioSession(ws::test::dataPath("/lecture/butterfly.toml"));
   if (auto* err = std::get_if<std::string>(&made)) {
     qWarning("%s", err->c_str());
     return nullptr;

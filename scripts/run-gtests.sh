@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Runs the GoogleTest executables of a build tree (those whose tests CTest
+# labels `gtest`) whole, split into shards (GTEST_TOTAL_SHARDS) that run in
+# parallel, one per core. Every test runs, as under `ctest -L gtest`, but a
+# process per shard instead of one per test: starting a test binary (and,
+# under the sanitizers, an instrumented one) is most of a small test's time.
+#
+#   scripts/run-gtests.sh BUILD_DIR
+#
+# Each shard's log is BUILD_DIR/tests/NAME.shardI.log; a failing shard's
+# failed tests and the end of its log are printed. Exit status 1 if any
+# shard failed. The environment (ASAN_OPTIONS, ...) passes through.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build="$(cd "${1:?usage: scripts/run-gtests.sh BUILD_DIR}" && pwd)"
+jobs="$(nproc)"
+start=$SECONDS
+
+binaries=()
+for name in ws_core_tests ws_ui_tests ws_fuzz_regression_tests dap/ws_dap_tests; do
+  [[ -x "$build/tests/$name" ]] && binaries+=("$build/tests/$name")
+done
+[[ ${#binaries[@]} -gt 0 ]] || { echo "error: no GoogleTest executable under $build/tests" >&2; exit 1; }
+
+# One (binary, shard) job per core at a time, the largest binary's first.
+declare -A label=() logfile=()
+failed=0
+finish() {  # waits for one job and reports it
+  local pid status=0
+  wait -n -p pid || status=$?
+  if [[ $status == 0 ]]; then
+    echo "   ${label[$pid]}: $(grep -E '^\[  PASSED  \]' "${logfile[$pid]}" | tail -n 1)"
+  else
+    failed=1
+    echo "error: ${label[$pid]} failed (exit $status, log: ${logfile[$pid]}):" >&2
+    grep -E '^\[  FAILED  \]' "${logfile[$pid]}" | sort -u >&2 || true
+    tail -n 60 "${logfile[$pid]}" >&2
+  fi
+  unset "label[$pid]"
+}
+for bin in "${binaries[@]}"; do
+  for ((s = 0; s < jobs; s++)); do
+    while ((${#label[@]} >= jobs)); do finish; done
+    log="$bin.shard$s.log"
+    (cd "$(dirname "$bin")" &&
+      GTEST_TOTAL_SHARDS=$jobs GTEST_SHARD_INDEX=$s "./$(basename "$bin")" --gtest_brief=1 >"$log" 2>&1) &
+    label[$!]="$(basename "$bin") shard $((s + 1))/$jobs"
+    logfile[$!]="$log"
+  done
+done
+while ((${#label[@]} > 0)); do finish; done
+echo "== GoogleTest executables of $build: $((SECONDS - start)) s"
+exit "$failed"
