@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the GoogleTest executables of a build tree (those whose tests CTest
 # labels `gtest`) whole, split into shards (GTEST_TOTAL_SHARDS) that run in
-# parallel, one per core. Every test runs, as under `ctest -L gtest`, but a
+# parallel, one at a time per core. Every test runs, as under `ctest -L gtest`, but a
 # process per shard instead of one per test: starting a test binary (and,
 # under the sanitizers, an instrumented one) is most of a small test's time.
 #
@@ -14,6 +14,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build="$(cd "${1:?usage: scripts/run-gtests.sh BUILD_DIR}" && pwd)"
 jobs="$(nproc)"
+# Three shards per core: GoogleTest deals tests to shards by their index, so
+# a few long tests can make one shard far longer than the others; more,
+# smaller shards keep every core busy to the end.
+shards=$((3 * jobs))
 start=$SECONDS
 
 binaries=()
@@ -39,12 +43,12 @@ finish() {  # waits for one job and reports it
   unset "label[$pid]"
 }
 for bin in "${binaries[@]}"; do
-  for ((s = 0; s < jobs; s++)); do
+  for ((s = 0; s < shards; s++)); do
     while ((${#label[@]} >= jobs)); do finish; done
     log="$bin.shard$s.log"
     (cd "$(dirname "$bin")" &&
-      GTEST_TOTAL_SHARDS=$jobs GTEST_SHARD_INDEX=$s "./$(basename "$bin")" --gtest_brief=1 >"$log" 2>&1) &
-    label[$!]="$(basename "$bin") shard $((s + 1))/$jobs"
+      GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=$s "./$(basename "$bin")" --gtest_brief=1 >"$log" 2>&1) &
+    label[$!]="$(basename "$bin") shard $((s + 1))/$shards"
     logfile[$!]="$log"
   done
 done
