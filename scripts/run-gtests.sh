@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs the GoogleTest executables of a build tree (those whose tests CTest
-# labels `gtest`) whole, split into shards (GTEST_TOTAL_SHARDS) that run in
-# parallel, one at a time per core. Every test runs, as under `ctest -L gtest`, but a
-# process per shard instead of one per test: starting a test binary (and,
-# under the sanitizers, an instrumented one) is most of a small test's time.
+# labels `gtest`, so the CMake files alone say which) whole, split into
+# shards (GTEST_TOTAL_SHARDS) run a few at a time, one per core. Every test
+# runs, as under `ctest -L gtest`, but a process per shard instead of one
+# per test: starting a test binary (and, under the sanitizers, an
+# instrumented one) is most of a small test's time.
 #
 #   scripts/run-gtests.sh BUILD_DIR
 #
@@ -20,13 +21,16 @@ jobs="$(nproc)"
 shards=$((3 * jobs))
 start=$SECONDS
 
-binaries=()
-for name in ws_core_tests ws_ui_tests ws_fuzz_regression_tests dap/ws_dap_tests; do
-  [[ -x "$build/tests/$name" ]] && binaries+=("$build/tests/$name")
-done
-[[ ${#binaries[@]} -gt 0 ]] || { echo "error: no GoogleTest executable under $build/tests" >&2; exit 1; }
+# The executables behind CTest's `gtest` label, the largest first (its
+# shards are the long ones: started first, they leave a short tail).
+mapfile -t binaries < <(ctest --test-dir "$build" -L '^gtest$' --show-only=json-v1 | python3 -c '
+import json, os, sys
+tests = json.load(sys.stdin)["tests"]
+for b in sorted({t["command"][0] for t in tests if t.get("command")}, key=os.path.getsize, reverse=True):
+    print(b)')
+[[ ${#binaries[@]} -gt 0 ]] || { echo "error: CTest lists no gtest-labelled test under $build" >&2; exit 1; }
 
-# One (binary, shard) job per core at a time, the largest binary's first.
+# One (binary, shard) job per core at a time.
 declare -A label=() logfile=()
 failed=0
 finish() {  # waits for one job and reports it

@@ -12,7 +12,7 @@
 namespace ws::test::cli {
 namespace {
 
-const std::string kLessons = std::string(ws::test::sourcePath()) + "/scenarios/lost-update/";
+const std::string kLessons = ws::test::scenarioPath("/lost-update/");
 
 TEST(CliExplore, FindsTheLostUpdateAndSavesASchedulesThatFailsOnEveryRun) {
   Dir d;
@@ -87,7 +87,7 @@ TEST(CliExplore, APtxLaunchFailsByRaceOrByDifferingBuffers) {
 // `check` keeps the scenario's mode for it (and finds the hang the schedule
 // leads to), and --mode/--scheduling that would change them are refused.
 TEST(CliExplore, ASavedScheduleKeepsItsPolicies) {
-  const std::string found = std::string(ws::test::sourcePath()) + "/scenarios/mbarrier-parity-aliasing/found.toml";
+  const std::string found = ws::test::scenarioPath("/mbarrier-parity-aliasing/found.toml");
   const Result c = cli({"check", found});
   EXPECT_EQ(c.code, 1) << c.out << c.err;
   EXPECT_TRUE(contains(c.out + c.err, ": hang: every live thread polls")) << c.out << c.err;

@@ -47,7 +47,7 @@ struct Loaded {
 };
 
 Loaded loadBundled(const std::string& rel) {
-  Loaded l{loadScenarioFile(std::string(ws::test::scenarioPath()) + "/" + rel)};
+  Loaded l{loadScenarioFile(ws::test::scenarioPath("/") + rel)};
   return l;
 }
 

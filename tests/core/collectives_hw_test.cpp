@@ -45,7 +45,7 @@ class HwGolden : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(HwGolden, MatchesH100) {
   const std::string family = GetParam();
-  const std::string dir = std::string(ws::test::dataPath()) + "/hw/";
+  const std::string dir = ws::test::dataPath("/hw/");
   const auto json = readFile(dir + "golden-" + family + ".json");
   if (!json) GTEST_SKIP() << "no recording " << dir << "golden-" << family << ".json";
   const auto doc = nlohmann::json::parse(*json);

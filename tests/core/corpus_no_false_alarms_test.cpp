@@ -98,7 +98,7 @@ struct Launch {
 // beside NAME.ptx, or the older plain golden-NAME.json (beside NAME.ptx or
 // kernels.ptx).
 std::vector<Launch> launchesOf(const std::string& folder) {
-  const std::string dir = std::string(ws::test::dataPath("/")) + folder;
+  const std::string dir = ws::test::dataPath("/") + folder;
   std::vector<Launch> out;
   for (const auto& c : test::loadHwCases(dir))
     out.push_back({folder + "/" + c.module + ":" + c.name(), dir + "/" + c.module + ".ptx", test::hwLaunch(c)});

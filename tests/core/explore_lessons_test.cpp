@@ -44,7 +44,7 @@ std::vector<std::string> correctLessons() {
 class ExploreLesson : public testing::TestWithParam<std::string> {};
 
 TEST_P(ExploreLesson, NoScheduleBreaksACorrectLesson) {
-  const ScenarioLoad l = loadScenarioFile(std::string(ws::test::scenarioPath()) + "/" + GetParam());
+  const ScenarioLoad l = loadScenarioFile(ws::test::scenarioPath("/") + GetParam());
   ASSERT_TRUE(l.errors.empty() && l.prepared);
   // As `warpscope-cli explore` runs it: races checked unless the lesson says otherwise.
   PreparedScenario p = *l.prepared;

@@ -26,7 +26,7 @@ struct Lesson {
 };
 
 Lesson lesson(const std::string& rel) {
-  ScenarioLoad l = loadScenarioFile(std::string(ws::test::scenarioPath()) + "/" + rel);
+  ScenarioLoad l = loadScenarioFile(ws::test::scenarioPath("/") + rel);
   EXPECT_TRUE(l.errors.empty()) << rel;
   return Lesson{*l.scenario, *l.prepared};
 }

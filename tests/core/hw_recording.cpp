@@ -211,7 +211,7 @@ std::shared_ptr<const core::MufuTables> mufuTables() {
   // Each table is read when a test first runs an instruction that needs it
   // (most replays never do), as the front ends load them.
   static const std::shared_ptr<const core::MufuTables> kTables =
-      core::mufuTablesFrom(std::string(ws::test::assetsPath()) + "/mufu");
+      core::mufuTablesFrom(ws::test::assetsPath("/mufu"));
   return kTables;
 }
 

@@ -40,7 +40,7 @@ TEST(HwmodeDoc, TableMatchesTheRecordings) {
     }
   }
   // What the page says.
-  const std::string doc = slurp(std::string(ws::test::dataPath()) + "/../../docs/hardware-mode.md");
+  const std::string doc = slurp(ws::test::sourcePath("/docs/hardware-mode.md"));
   const auto b = doc.find("<!-- hwmode-table begin -->"), e = doc.find("<!-- hwmode-table end -->");
   ASSERT_NE(b, std::string::npos);
   ASSERT_NE(e, std::string::npos);

@@ -14,7 +14,7 @@
 namespace ws::core {
 namespace {
 
-const std::string kDocPath = ws::test::dataPath("/../../docs/isa.md");
+const std::string kDocPath = ws::test::sourcePath("/docs/isa.md");
 
 TEST(IsaDoc, CheckedInPageIsCurrent) {
   std::string page = isaMarkdown();

@@ -236,7 +236,7 @@ TEST(ScenarioExpect, StopReason) {
 }
 
 TEST(ScenarioDocs, ExamplesInTheFormatPageLoad) {
-  std::ifstream f(std::string(ws::test::dataPath()) + "/../../docs/scenario-format.md");
+  std::ifstream f(ws::test::sourcePath("/docs/scenario-format.md"));
   ASSERT_TRUE(f) << "docs/scenario-format.md not found";
   std::stringstream ss;
   ss << f.rdbuf();
@@ -261,7 +261,7 @@ TEST(ScenarioDocs, ExamplesInTheFormatPageLoad) {
 }
 
 TEST(ScenarioDocs, FormatPageListsEveryDiagnosticKind) {
-  std::ifstream f(std::string(ws::test::dataPath()) + "/../../docs/scenario-format.md");
+  std::ifstream f(ws::test::sourcePath("/docs/scenario-format.md"));
   ASSERT_TRUE(f);
   std::stringstream ss;
   ss << f.rdbuf();

@@ -139,7 +139,7 @@ void expectSameAsGeneralPath(const std::string& dir) {
 
 class UniformStepCorpus : public ::testing::TestWithParam<const char*> {};
 
-TEST_P(UniformStepCorpus, EndsAsOnTheGeneralPath) { expectSameAsGeneralPath(std::string(ws::test::dataPath("/")) + GetParam()); }
+TEST_P(UniformStepCorpus, EndsAsOnTheGeneralPath) { expectSameAsGeneralPath(ws::test::dataPath("/") + GetParam()); }
 
 INSTANTIATE_TEST_SUITE_P(Folders, UniformStepCorpus,
                          ::testing::Values("realworld", "realworld2", "coop", "tensor", "smem", "isa", "isa-followup",

@@ -14,7 +14,7 @@
 namespace ws::dap {
 namespace {
 
-const std::string kLesson = std::string(ws::test::sourcePath()) + "/scenarios/shfl-bfly-warp-sum/scenario.toml";
+const std::string kLesson = ws::test::scenarioPath("/shfl-bfly-warp-sum/scenario.toml");
 
 // An adapter whose messages are kept; request() answers with the response.
 struct Client {

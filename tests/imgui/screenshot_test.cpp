@@ -53,7 +53,7 @@ TEST(ImguiScreenshot, LaneViewAfterSteps) {
   fs::remove_all(dir);
   fs::create_directories(dir);
   const fs::path png = dir / "shfl-step1.png";
-  const int rc = shoot(std::string(ws::test::dataPath("/imgui/shfl-snippet/scenario.toml")) +
+  const int rc = shoot(ws::test::dataPath("/imgui/shfl-snippet/scenario.toml") +
                            " --step 1 --size 1400x900 --scale 1 --theme light",
                        png, dir / "log.txt");
   ASSERT_EQ(rc, 0) << std::ifstream(dir / "log.txt").rdbuf();
@@ -85,7 +85,7 @@ TEST(ImguiScreenshot, DarkThemeAndBadInput) {
   fs::remove_all(dir);
   fs::create_directories(dir);
   const fs::path png = dir / "two-warps.png";
-  ASSERT_EQ(shoot(std::string(ws::test::dataPath("/imgui/two-warps/scenario.toml")) + " --step 4 --size 1280x800 --theme dark",
+  ASSERT_EQ(shoot(ws::test::dataPath("/imgui/two-warps/scenario.toml") + " --step 4 --size 1280x800 --theme dark",
                   png, dir / "log.txt"),
             0)
       << std::ifstream(dir / "log.txt").rdbuf();
@@ -106,7 +106,7 @@ TEST(ImguiScreenshot, NarrationFlowsInTheNotesPanel) {
   fs::remove_all(dir);
   fs::create_directories(dir);
   const fs::path png = dir / "bfly-narration.png";
-  ASSERT_EQ(shoot(std::string(ws::test::dataPath("/../../scenarios/shfl-bfly-warp-sum/scenario.toml")) +
+  ASSERT_EQ(shoot(ws::test::scenarioPath("/shfl-bfly-warp-sum/scenario.toml") +
                       " --step 15 --size 1600x1000 --scale 1 --theme light",
                   png, dir / "log.txt"),
             0)

@@ -116,7 +116,7 @@ TEST(AppWithoutDisplay, HelpAndScreenshotsStillWork) {
   const QString png = QString::fromStdString((fs::temp_directory_path() / "ws_no_display.png").string());
   QFile::remove(png);
   QProcess shot;
-  runWithoutDisplay(shot, {"--no-settings", QString::fromStdString(ws::test::dataPath("/../../scenarios/shfl-bfly-warp-sum/scenario.toml")),
+  runWithoutDisplay(shot, {"--no-settings", QString::fromStdString(ws::test::scenarioPath("/shfl-bfly-warp-sum/scenario.toml")),
                            "--screenshot", png});
   EXPECT_EQ(shot.exitCode(), 0) << shot.readAllStandardError().toStdString();
   const QImage img(png);

@@ -24,7 +24,7 @@
 namespace ws::qt {
 namespace {
 
-const QString kScenarios = QString::fromStdString(ws::test::dataPath("/../../scenarios/"));
+const QString kScenarios = QString::fromStdString(ws::test::scenarioPath("/"));
 
 struct DefaultWindow {
   MainWindow w{false};

@@ -38,7 +38,7 @@ std::string includeTarget(std::string_view line) {
 
 std::vector<Include> includesOf(const char* dir) {
   std::vector<Include> out;
-  for (const auto& e : std::filesystem::recursive_directory_iterator(std::string(ws::test::sourcePath()) + "/" + dir)) {
+  for (const auto& e : std::filesystem::recursive_directory_iterator(ws::test::sourcePath("/") + dir)) {
     const auto ext = e.path().extension();
     if (ext != ".hpp" && ext != ".cpp" && ext != ".h" && ext != ".def") continue;
     std::ifstream f(e.path());
@@ -129,7 +129,7 @@ bool projectPath(std::string_view p) { return p.starts_with("core/") || p.starts
 std::vector<std::string> sourceFolders() {
   std::vector<std::string> out;
   for (const char* layer : {"core", "ui", "app"})
-    for (const auto& e : std::filesystem::recursive_directory_iterator(std::string(ws::test::sourcePath()) + "/" + layer)) {
+    for (const auto& e : std::filesystem::recursive_directory_iterator(ws::test::sourcePath("/") + layer)) {
       const auto ext = e.path().extension();
       if (ext != ".hpp" && ext != ".cpp") continue;
       std::string rel = std::filesystem::relative(e.path().parent_path(), ws::test::sourcePath()).generic_string() + "/";
@@ -191,7 +191,7 @@ TEST(Architecture, EachRoomIncludesOnlyWhatItsReadmeAllows) {
   for (const std::string& folder : sourceFolders()) {
     const Room* room = roomOf(folder);
     ASSERT_NE(room, nullptr) << folder << " has no row in kRooms (tests/ui/architecture_test.cpp)";
-    EXPECT_TRUE(std::filesystem::exists(std::string(ws::test::sourcePath()) + "/" + folder + "README.md"))
+    EXPECT_TRUE(std::filesystem::exists(ws::test::sourcePath("/") + folder + "README.md"))
         << folder << " has no README.md saying what lives there and what it may include";
   }
   std::size_t checked = 0;
@@ -211,7 +211,7 @@ TEST(Architecture, EachRoomIncludesOnlyWhatItsReadmeAllows) {
 TEST(Architecture, RoomsStaySmall) {
   for (const std::string& folder : sourceFolders()) {
     std::size_t n = 0;
-    for (const auto& e : std::filesystem::directory_iterator(std::string(ws::test::sourcePath()) + "/" + folder)) {
+    for (const auto& e : std::filesystem::directory_iterator(ws::test::sourcePath("/") + folder)) {
       const auto ext = e.path().extension();
       n += ext == ".hpp" || ext == ".cpp" || ext == ".def";
     }

@@ -27,7 +27,7 @@ struct Dir {
 };
 
 int run(const std::string& args, std::string* out = nullptr) {
-  const std::string cmd = std::string(ws::test::cliPath()) + " " + args + " 2>&1";
+  const std::string cmd = ws::test::cliPath() + " " + args + " 2>&1";
   FILE* p = popen(cmd.c_str(), "r");
   if (!p) return -1;
   std::string text;
@@ -45,7 +45,7 @@ std::string goldenArgs(const Dir& d, const std::string& name) {
     if (t["name"] != name) continue;
     std::ofstream(d / (name + ".in.json")) << t["in"].dump();
     std::ofstream(d / (name + ".out.json")) << t["out_init"].dump();
-    std::string a = std::string(ws::test::dataPath("/golden/kernels.ptx")) + " --entry " + name + " --buffer " + d / (name + ".in.json") +
+    std::string a = ws::test::dataPath("/golden/kernels.ptx") + " --entry " + name + " --buffer " + d / (name + ".in.json") +
                     " --buffer " + d / (name + ".out.json") + " --grid " + std::to_string(t["grid"].get<int>());
     if (t["cluster"].get<int>()) a += " --cluster " + std::to_string(t["cluster"].get<int>());
     return a;

@@ -19,7 +19,7 @@ namespace ws::ui {
 namespace {
 
 std::unique_ptr<Session> lesson(const std::string& name) {
-  auto made = loadScenarioSession(std::string(ws::test::sourcePath()) + "/scenarios/" + name + "/scenario.toml");
+  auto made = loadScenarioSession(ws::test::scenarioPath("/") + name + "/scenario.toml");
   if (auto* err = std::get_if<std::string>(&made)) {
     ADD_FAILURE() << name << ": " << *err;
     return nullptr;

@@ -15,7 +15,7 @@ namespace ws::ui {
 namespace {
 namespace fs = std::filesystem;
 
-std::string scenarioDir() { return std::string(ws::test::sourcePath()) + "/scenarios"; }
+std::string scenarioDir() { return ws::test::scenarioPath(); }
 
 std::vector<std::string> bundledScenarios() {
   std::vector<std::string> out;
